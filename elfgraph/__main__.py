@@ -1,0 +1,3 @@
+from elfgraph.cli import main
+
+main()

@@ -1,0 +1,28 @@
+"""The `elfgraph` command line.
+
+Commands are thin: they call the library and print. Every ElfgraphError becomes one red
+line plus its recovery on stderr and exit code 1 (see `_common.errors_as_exit`); bad usage
+is exit code 2.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from elfgraph.cli.db_commands import db_app
+from elfgraph.cli.neo4j_commands import neo4j_app
+
+app = typer.Typer(
+    name="elfgraph",
+    help="Long-term memory for AI agents, on Neo4j.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(neo4j_app, name="neo4j")
+app.add_typer(db_app, name="db")
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

@@ -1,0 +1,103 @@
+"""`elfgraph neo4j start|status|stop|env`: a local Neo4j server without Docker."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from elfgraph.cli._common import errors_as_exit, out, print_json
+from elfgraph.neo4j_server import LocalNeo4j
+
+neo4j_app = typer.Typer(
+    help="Run a local Neo4j 5.26 Community server (Java 17/21, jars from Maven Central).",
+    no_args_is_help=True,
+)
+
+HomeOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--home",
+        envvar="ELFGRAPH_NEO4J_HOME",
+        help="Instance folder (config, data, logs, state). Default: ~/.local/share/elfgraph/neo4j.",
+    ),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+
+
+@neo4j_app.command()
+@errors_as_exit
+def start(
+    home: HomeOption = None,
+    bolt_port: Annotated[
+        int | None, typer.Option(help="Bolt port (default: 7687 if free, else any free port).")
+    ] = None,
+    http_port: Annotated[
+        int | None, typer.Option(help="HTTP/Browser port (default: 7474 if free, else any).")
+    ] = None,
+    no_auth: Annotated[
+        bool, typer.Option("--no-auth", help="Disable authentication (tests only).")
+    ] = False,
+    heap: Annotated[str, typer.Option(help="JVM heap size.")] = "1g",
+    page_cache: Annotated[str, typer.Option(help="Neo4j page cache size.")] = "512m",
+    timeout: Annotated[float, typer.Option(help="Seconds to wait until Bolt answers.")] = 120.0,
+    json_output: JsonOption = False,
+) -> None:
+    """Start the server (assembling it from Maven Central on first use); no-op if running."""
+    server = LocalNeo4j(home)
+    if not json_output and not server.is_running():
+        out.print(f"Starting Neo4j in {server.home} (first start fetches jars with Maven) …")
+    status = server.start(
+        bolt_port=bolt_port,
+        http_port=http_port,
+        auth=not no_auth,
+        heap=heap,
+        page_cache=page_cache,
+        timeout=timeout,
+    )
+    if json_output:
+        print_json(status.to_dict())
+        return
+    if status.already_running:
+        out.print(f"Already running (pid {status.pid}); not starting another.")
+    out.print(f"Bolt:    [bold]{status.bolt_uri}[/bold]")
+    out.print(f"Browser: [bold]{status.browser_url}[/bold]")
+    out.print("Credentials for your shell: eval $(elfgraph neo4j env)")
+
+
+@neo4j_app.command()
+@errors_as_exit
+def status(home: HomeOption = None, json_output: JsonOption = False) -> None:
+    """Say whether the server runs, and where (exit code 3 when it does not)."""
+    report = LocalNeo4j(home).status()
+    if json_output:
+        print_json(report.to_dict())
+    elif report.running:
+        out.print(f"running  pid {report.pid}  Neo4j {report.neo4j_version}")
+        out.print(f"Bolt:    {report.bolt_uri}")
+        out.print(f"Browser: {report.browser_url}")
+        out.print(f"home:    {report.home}")
+    else:
+        out.print(f"stopped  (home {report.home})")
+    if not report.running:
+        raise typer.Exit(3)
+
+
+@neo4j_app.command()
+@errors_as_exit
+def stop(home: HomeOption = None) -> None:
+    """Stop the server cleanly (SIGTERM, then SIGKILL after 60 s)."""
+    server = LocalNeo4j(home)
+    if server.stop():
+        out.print("Stopped.")
+    else:
+        out.print("Not running.")
+
+
+@neo4j_app.command()
+@errors_as_exit
+def env(home: HomeOption = None) -> None:
+    """Print `export NEO4J_URI=… NEO4J_USERNAME=… NEO4J_PASSWORD=…` for `eval $(…)`."""
+    for line in LocalNeo4j(home).env_lines():
+        typer.echo(line)

@@ -1,0 +1,118 @@
+"""Settings: where Neo4j is and how to log in.
+
+Read from `ELFGRAPH_*` variables, the usual `NEO4J_URI`, `NEO4J_USERNAME`,
+`NEO4J_PASSWORD`, `NEO4J_DATABASE`, and a `.env` file in the working directory. When no URI
+is given, the local server started by `elfgraph neo4j start` is used if it runs (its state
+file has the port and the generated password); otherwise `bolt://127.0.0.1:7687`, where
+`docker compose up` puts Neo4j.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from elfgraph.errors import ConfigError
+
+DEFAULT_URI = "bolt://127.0.0.1:7687"
+_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
+
+
+class Settings(BaseSettings):
+    """Connection settings; secrets are SecretStr and never printed."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="ELFGRAPH_", env_file=".env", extra="ignore", populate_by_name=True
+    )
+
+    neo4j_uri: str | None = Field(
+        default=None, validation_alias=AliasChoices("ELFGRAPH_NEO4J_URI", "NEO4J_URI")
+    )
+    neo4j_username: str | None = Field(
+        default=None, validation_alias=AliasChoices("ELFGRAPH_NEO4J_USERNAME", "NEO4J_USERNAME")
+    )
+    neo4j_password: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("ELFGRAPH_NEO4J_PASSWORD", "NEO4J_PASSWORD")
+    )
+    neo4j_database: str = Field(
+        default="neo4j", validation_alias=AliasChoices("ELFGRAPH_NEO4J_DATABASE", "NEO4J_DATABASE")
+    )
+    neo4j_home: Path | None = Field(
+        default=None,
+        description="Home of the local server started by `elfgraph neo4j start`.",
+        validation_alias=AliasChoices("ELFGRAPH_NEO4J_HOME", "neo4j_home"),
+    )
+    connection_timeout: float = Field(default=10.0, gt=0)
+    auto_migrate: bool = True
+
+    @field_validator("neo4j_uri")
+    @classmethod
+    def _check_uri(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        scheme = value.split("://", 1)[0] if "://" in value else ""
+        if scheme not in _SCHEMES:
+            raise ValueError(f"NEO4J_URI {value!r} must start with one of {', '.join(_SCHEMES)}://")
+        return value.strip()
+
+    def connection(self) -> Connection:
+        """Resolve where to connect: explicit URI, else the local server, else the default."""
+        if self.neo4j_uri:
+            return Connection(
+                uri=self.neo4j_uri,
+                username=self.neo4j_username or "neo4j",
+                password=self.neo4j_password,
+                database=self.neo4j_database,
+                source="environment",
+            )
+        from elfgraph.neo4j_server import LocalNeo4j  # deferred: pulls in subprocess helpers
+
+        local = LocalNeo4j(self.neo4j_home)
+        state = local.state()
+        if state and local.is_running():
+            return Connection(
+                uri=f"bolt://127.0.0.1:{state.bolt_port}",
+                username=state.username,
+                password=SecretStr(state.password) if state.auth and state.password else None,
+                database=self.neo4j_database,
+                source="local-server",
+            )
+        return Connection(
+            uri=DEFAULT_URI,
+            username=self.neo4j_username or "neo4j",
+            password=self.neo4j_password,
+            database=self.neo4j_database,
+            source="default",
+        )
+
+
+@dataclass(frozen=True)
+class Connection:
+    """A resolved place to connect to, and where that answer came from."""
+
+    uri: str
+    username: str
+    password: SecretStr | None
+    database: str
+    source: Literal["environment", "local-server", "default"]
+
+    def __repr__(self) -> str:  # the password never appears, even in a debugger
+        return (
+            f"Connection(uri={self.uri!r}, username={self.username!r}, "
+            f"database={self.database!r}, source={self.source!r})"
+        )
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Settings from the environment, with keyword overrides; bad values → ConfigError."""
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValueError as exc:
+        raise ConfigError(
+            f"Invalid elfgraph settings: {exc}",
+            recovery="Fix the ELFGRAPH_* / NEO4J_* variables (or .env) named above.",
+        ) from exc

@@ -1,0 +1,88 @@
+"""Process and port helpers for the local Neo4j server: liveness, free ports, clean stop."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import signal
+import socket
+import sys
+import time
+from pathlib import Path
+
+ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
+
+
+def _reap(pid: int) -> None:
+    # A server started by this very process stays a zombie until waited for.
+    with contextlib.suppress(ChildProcessError, OSError):
+        os.waitpid(pid, os.WNOHANG)
+
+
+def is_server_process(pid: int, home: Path) -> bool:
+    """True while `pid` is alive and is the Neo4j server of this home (not a reused pid)."""
+    _reap(pid)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return False
+    proc = Path(f"/proc/{pid}")
+    if not proc.exists():
+        return sys.platform != "linux"  # no /proc to check against: trust the pid
+    try:
+        status = (proc / "status").read_text()
+        if "\nState:\tZ" in status:
+            return False
+        cmdline = (proc / "cmdline").read_bytes().decode(errors="replace")
+    except OSError:
+        return False
+    return ENTRY_POINT in cmdline and f"--home-dir={home}" in cmdline
+
+
+def port_is_free(port: int, host: str = "127.0.0.1") -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno in (errno.EADDRINUSE, errno.EACCES):
+                return False
+            raise
+    return True
+
+
+def ephemeral_port(avoid: set[int]) -> int:
+    while True:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = int(probe.getsockname()[1])
+        if port not in avoid:
+            return port
+
+
+def port_accepts(port: int, host: str = "127.0.0.1", timeout: float = 0.5) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+def terminate(pid: int, home: Path, timeout: float = 60.0) -> None:
+    """SIGTERM (Neo4j shuts down cleanly on it), then SIGKILL if it is still there."""
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not is_server_process(pid, home):
+            return
+        time.sleep(0.2)
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGKILL)
+    for _ in range(50):
+        if not is_server_process(pid, home):
+            return
+        time.sleep(0.1)
