@@ -23,7 +23,7 @@ VECTOR_INDEX = "block_embedding"
 
 def validate_space_name(name: object) -> str:
     """Return the name if it is a valid space name, else raise ConfigError."""
-    if not isinstance(name, str) or not SPACE_NAME.match(name):
+    if not isinstance(name, str) or not SPACE_NAME.fullmatch(name):
         raise ConfigError(
             f"Invalid space name {name!r}.",
             recovery="Use 1-64 characters: letters, digits, '_', '.', '-', starting with a "
