@@ -1,0 +1,64 @@
+# elfgraph — `make demo` and `make test` are the two commands of the README's quickstart.
+# Both create .venv, install the project, and start Neo4j when none is configured.
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+
+.PHONY: help install neo4j neo4j-stop demo test lint typecheck unit clean
+
+help:
+	@echo "make demo   — install, start Neo4j if needed, migrate, show the schema and where to look"
+	@echo "make test   — install, start Neo4j if needed, ruff + mypy --strict + the whole suite"
+	@echo "make neo4j-stop — stop the local Neo4j server"
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+		{ echo "elfgraph needs Python 3.11+ ($(PYTHON) is older); run: make PYTHON=python3.11 …"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+# Use NEO4J_URI when set; else the local Java server; else Docker Compose when an engine answers.
+neo4j: $(STAMP)
+	@if [ -n "$$NEO4J_URI" ]; then \
+		echo "Using Neo4j at NEO4J_URI=$$NEO4J_URI"; \
+	elif $(BIN)/python -c 'from elfgraph.neo4j_server import find_java; find_java()' >/dev/null 2>&1; then \
+		$(BIN)/elfgraph neo4j start; \
+	elif docker info >/dev/null 2>&1; then \
+		[ -f .env ] || sed "s/^NEO4J_PASSWORD=.*/NEO4J_PASSWORD=$$(head -c 18 /dev/urandom | base64 | tr -dc A-Za-z0-9)/" .env.example > .env; \
+		docker compose up -d --wait; \
+	else \
+		$(BIN)/elfgraph neo4j start; \
+	fi
+
+neo4j-stop: $(STAMP)
+	$(BIN)/elfgraph neo4j stop
+
+demo: neo4j
+	$(BIN)/elfgraph db migrate
+	$(BIN)/elfgraph db status
+	@echo
+	@$(BIN)/elfgraph neo4j status 2>/dev/null || echo "Browser: http://127.0.0.1:7474/browser/ (Docker)"
+	@echo "Log in with the credentials of: eval \$$($(BIN)/elfgraph neo4j env)   (Docker: .env)"
+	@echo "Then paste:  MATCH (s:Space) RETURN s;   SHOW INDEXES;   MATCH (m:SchemaMigration) RETURN m"
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy --strict elfgraph
+
+unit: $(STAMP)
+	$(BIN)/pytest tests/unit
+
+test: neo4j lint typecheck
+	$(BIN)/pytest
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache dist build

@@ -1,0 +1,65 @@
+"""`elfgraph db migrate|status` through Typer's runner against the real Neo4j."""
+
+from __future__ import annotations
+
+import json
+import socket
+
+import pytest
+from typer.testing import CliRunner
+
+from elfgraph.cli import app
+from elfgraph.config import Settings
+from elfgraph.migrations import schema_migrations
+
+
+@pytest.fixture
+def neo4j_env(neo4j_settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Point the CLI at the test Neo4j through the usual variables."""
+    connection = neo4j_settings.connection()
+    monkeypatch.setenv("NEO4J_URI", connection.uri)
+    monkeypatch.setenv("NEO4J_USERNAME", connection.username)
+    if connection.password is not None:
+        monkeypatch.setenv("NEO4J_PASSWORD", connection.password.get_secret_value())
+
+
+@pytest.mark.usefixtures("neo4j_env")
+def test_db_migrate_reports_an_up_to_date_schema() -> None:
+    result = CliRunner().invoke(app, ["db", "migrate", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["applied"] == []
+
+
+@pytest.mark.usefixtures("neo4j_env")
+def test_db_status_lists_migrations_and_index_states() -> None:
+    result = CliRunner().invoke(app, ["db", "status", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert [m["name"] for m in report["migrations"]] == [m.query.name for m in schema_migrations()]
+    assert {m["state"] for m in report["migrations"]} == {"applied"}
+    states = {i["name"]: i["state"] for i in report["indexes"]}
+    assert states["block_text"] == "ONLINE"
+
+    table = CliRunner().invoke(app, ["db", "status"], terminal_width=200)
+    assert table.exit_code == 0
+    assert "block_identity" in table.stdout
+    assert "ONLINE" in table.stdout
+    assert "migrations applied" in table.stdout
+
+
+def test_unreachable_neo4j_is_one_red_line_with_recovery(monkeypatch: pytest.MonkeyPatch) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.setenv("NEO4J_URI", f"bolt://127.0.0.1:{port}")
+    monkeypatch.setenv("ELFGRAPH_CONNECTION_TIMEOUT", "2")
+    result = CliRunner().invoke(app, ["db", "status"])
+    assert result.exit_code == 1
+    assert f"bolt://127.0.0.1:{port}" in result.stderr
+    assert "recovery:" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_bad_usage_exits_with_code_2() -> None:
+    result = CliRunner().invoke(app, ["db", "status", "--no-such-flag"])
+    assert result.exit_code == 2

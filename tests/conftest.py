@@ -1,0 +1,93 @@
+"""Shared fixtures: one real Neo4j per test session, one fresh space per test.
+
+Where Neo4j comes from, in order (ARCHITECTURE.md "Tests"):
+1. NEO4J_URI (with NEO4J_USERNAME / NEO4J_PASSWORD) when set;
+2. the local server of `elfgraph neo4j start` (started here if needed, stopped after);
+3. a testcontainers Neo4jContainer when a Docker engine answers;
+4. otherwise the integration tests fail under CI=true and are skipped elsewhere.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import uuid
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+
+from elfgraph.config import Settings
+from elfgraph.database import Database
+from elfgraph.errors import Neo4jServerError
+from elfgraph.neo4j_server import LocalNeo4j
+from elfgraph.spaces import drop_space
+
+NEO4J_IMAGE = "neo4j:5.26-community"
+
+
+@pytest.fixture(scope="session")
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+def _docker_answers() -> bool:
+    docker = shutil.which("docker")
+    if not docker:
+        return False
+    try:
+        probe = subprocess.run([docker, "info"], capture_output=True, timeout=10, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return probe.returncode == 0
+
+
+@pytest.fixture(scope="session")
+def neo4j_settings() -> Iterator[Settings]:
+    if os.environ.get("NEO4J_URI"):
+        yield Settings()
+        return
+    server = LocalNeo4j()
+    was_running = server.is_running()
+    try:
+        server.start()
+    except Neo4jServerError as exc:
+        local_problem: Neo4jServerError | None = exc
+    else:
+        local_problem = None
+    if local_problem is None:
+        yield Settings(neo4j_home=server.home)
+        if not was_running:
+            server.stop()
+        return
+    if _docker_answers():
+        from testcontainers.neo4j import Neo4jContainer
+
+        with Neo4jContainer(NEO4J_IMAGE) as container:
+            yield Settings(
+                neo4j_uri=container.get_connection_url(),
+                neo4j_username="neo4j",
+                neo4j_password=container.password,
+            )
+        return
+    message = f"no Neo4j for integration tests: {local_problem}"
+    if os.environ.get("CI") == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture
+async def database(neo4j_settings: Settings) -> AsyncIterator[Database]:
+    db = await Database.connect(neo4j_settings)
+    try:
+        yield db
+    finally:
+        await db.close()
+
+
+@pytest.fixture
+async def space(database: Database) -> AsyncIterator[str]:
+    """A fresh space name for this test; everything in it is deleted afterwards."""
+    name = f"test-{uuid.uuid4().hex[:12]}"
+    yield name
+    await drop_space(database, name)

@@ -1,0 +1,103 @@
+"""Spaces on a real Neo4j: creation, isolation of names, the embedding lock, the vector index."""
+
+from __future__ import annotations
+
+import pytest
+
+from elfgraph.config import Settings
+from elfgraph.database import Database
+from elfgraph.errors import ConfigError, StorageError
+from elfgraph.migrations import index_dimensions
+from elfgraph.repository.migrations.list_indexes import list_indexes
+from elfgraph.spaces import (
+    VECTOR_INDEX,
+    drop_space,
+    find_space,
+    list_spaces,
+    lock_space_embedding,
+    open_space,
+)
+
+pytestmark = pytest.mark.anyio
+DIMENSIONS = 384  # the default embedder's; the vector index is shared by every space
+
+
+async def test_open_creates_a_space_with_a_zero_clock_once(database: Database, space: str) -> None:
+    first = await open_space(database, space)
+    again = await open_space(database, space)
+    assert first.name == space
+    assert first.total_active_hours == 0.0
+    assert first.embedding_model is None
+    assert again.created_at == first.created_at
+    listed = {s.name: s for s in await list_spaces(database)}
+    assert listed[space].block_count == 0
+
+
+async def test_a_bad_name_is_refused_before_touching_the_graph(database: Database) -> None:
+    before = {s.name for s in await list_spaces(database)}
+    with pytest.raises(ConfigError) as caught:
+        await open_space(database, "bad name'})")
+    assert caught.value.recovery
+    assert {s.name for s in await list_spaces(database)} == before
+
+
+async def test_first_embedding_model_locks_the_space(database: Database, space: str) -> None:
+    locked = await lock_space_embedding(database, space, model="mini", dimensions=DIMENSIONS)
+    assert (locked.embedding_model, locked.embedding_dimensions) == ("mini", DIMENSIONS)
+    again = await lock_space_embedding(database, space, model="mini", dimensions=DIMENSIONS)
+    assert again.embedding_model == "mini"
+    with pytest.raises(StorageError) as caught:
+        await lock_space_embedding(database, space, model="other", dimensions=DIMENSIONS)
+    assert "locked to embedding model 'mini'" in caught.value.message
+    assert "new space" in caught.value.recovery
+    stored = await find_space(database, space)
+    assert stored is not None
+    assert stored.embedding_model == "mini"
+
+
+async def test_the_vector_index_is_cosine_with_the_locked_dimension(
+    database: Database, space: str
+) -> None:
+    await lock_space_embedding(database, space, model="mini", dimensions=DIMENSIONS)
+    index = next(i for i in await database.read(list_indexes) if i.name == VECTOR_INDEX)
+    assert index.type == "VECTOR"
+    assert index_dimensions(index) == DIMENSIONS
+    config = (index.options or {})["indexConfig"]
+    assert config["vector.similarity_function"].lower() == "cosine"
+
+
+async def test_a_model_of_another_dimension_is_refused(database: Database, space: str) -> None:
+    await lock_space_embedding(database, space, model="mini", dimensions=DIMENSIONS)
+    other_space = f"{space}-b"
+    try:
+        with pytest.raises(StorageError) as caught:
+            await lock_space_embedding(database, other_space, model="big", dimensions=768)
+        assert "768" in caught.value.message
+        found = await find_space(database, other_space)
+        assert found is None or found.embedding_model is None
+    finally:
+        await drop_space(database, other_space)
+
+
+async def test_two_connections_see_each_others_spaces(
+    neo4j_settings: Settings, database: Database, space: str
+) -> None:
+    other = await Database.connect(neo4j_settings)
+    try:
+        await open_space(other, space)
+        assert await find_space(database, space) is not None
+    finally:
+        await other.close()
+
+
+async def test_dropping_a_space_removes_it_and_nothing_else(database: Database, space: str) -> None:
+    neighbour = f"{space}-n"
+    await open_space(database, space)
+    await open_space(database, neighbour)
+    try:
+        assert await drop_space(database, space) >= 1
+        assert await find_space(database, space) is None
+        assert await find_space(database, neighbour) is not None
+        assert await drop_space(database, space) == 0
+    finally:
+        await drop_space(database, neighbour)
