@@ -77,6 +77,16 @@ async def test_unknown_database_is_a_storage_error(neo4j_settings: Settings) -> 
     assert "nosuchdatabase" in caught.value.message
 
 
+async def test_without_neo4j_uri_the_local_servers_state_file_is_used(
+    neo4j_settings: Settings,
+) -> None:
+    if neo4j_settings.neo4j_uri:
+        pytest.skip("NEO4J_URI is set: the environment wins over the local server")
+    connection = neo4j_settings.connection()
+    assert connection.source == "local-server"
+    assert connection.password is not None  # the generated password, read from state.json
+
+
 async def test_server_info_reports_a_5_26_server(database: Database) -> None:
     info = await database.server_info()
     assert info["agent"].startswith("Neo4j/5.26")
