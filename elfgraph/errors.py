@@ -2,6 +2,7 @@
 
     ElfgraphError                 base; str() ends with "— Recovery: …"
     ├── ConfigError               bad settings or arguments (space name, config values)
+    ├── LearnError                content, tags or category that learn() cannot store
     ├── StorageError              Neo4j unreachable, refused credentials, schema or lock mismatch
     ├── Neo4jServerError          the local Neo4j server could not be assembled, started or stopped
     └── CypherFileError           a query file under cypher/ breaks the header contract
@@ -31,6 +32,10 @@ class ElfgraphError(Exception):
 
 class ConfigError(ElfgraphError):
     """A setting, argument or name is not acceptable."""
+
+
+class LearnError(ElfgraphError):
+    """learn() was given content, tags or a category it cannot store."""
 
 
 class StorageError(ElfgraphError):

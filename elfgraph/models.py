@@ -66,3 +66,74 @@ class IndexInfo(Record):
     def summary(self) -> str:
         on = f"{','.join(self.labels or [])}({','.join(self.properties or [])})"
         return f"{self.name} {self.type} on {on}: {self.state} {self.population_percent:.0f}%"
+
+
+class LearnResult(Record):
+    """What learn() did with one piece of content."""
+
+    block_id: str
+    status: str  # created | duplicate_rejected
+
+    @property
+    def summary(self) -> str:
+        if self.status == "duplicate_rejected":
+            return f"Duplicate rejected — block {self.block_id[:8]} already exists."
+        return f"Stored block {self.block_id[:8]}. Status: {self.status}."
+
+
+class ConsolidateResult(Record):
+    """What one consolidate() (dream) run did."""
+
+    processed: int = 0
+    promoted: int = 0
+    deduplicated: int = 0
+    edges_created: int = 0
+    contradictions_detected: int = 0
+    superseded: int = 0  # older blocks archived because a new one nearly repeats them
+
+    @property
+    def summary(self) -> str:
+        text = (
+            f"Consolidated {self.processed}: {self.promoted} promoted, "
+            f"{self.deduplicated} deduped, {self.edges_created} edges."
+        )
+        if self.superseded:
+            text += f" {self.superseded} older block(s) superseded."
+        if self.contradictions_detected:
+            text += f" {self.contradictions_detected} contradiction(s) found."
+        return text
+
+    def __add__(self, other: ConsolidateResult) -> ConsolidateResult:
+        return ConsolidateResult(
+            **{name: getattr(self, name) + getattr(other, name) for name in type(self).model_fields}
+        )
+
+
+class SystemStatus(Record):
+    """The state of one space and its session, for an agent deciding what to do next."""
+
+    space: str
+    session_active: bool
+    session_hours: float
+    inbox_count: int
+    inbox_threshold: int
+    active_count: int
+    archived_count: int
+    total_active_hours: float
+    last_consolidated: str | None
+    edge_count: int
+    embedding_model: str | None = None
+
+    @property
+    def summary(self) -> str:
+        session = (
+            f"session open {self.session_hours:.2f} h" if self.session_active else "no session"
+        )
+        text = (
+            f"Space {self.space!r}: {self.active_count} active, {self.inbox_count} in inbox "
+            f"(dream at {self.inbox_threshold}), {self.archived_count} archived, "
+            f"{self.edge_count} edges; {session}; clock {self.total_active_hours:.2f} h."
+        )
+        if self.inbox_count >= self.inbox_threshold:
+            text += " Inbox is full: call dream()."
+        return text

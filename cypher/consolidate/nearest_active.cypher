@@ -1,0 +1,22 @@
+// name: nearest_active
+// mode: read
+// returns: many
+// params: space, queries, fetch, k
+// For each query vector, the k nearest active blocks of the space through the shared
+// vector index, as one row per query. The index holds every space, so it is asked for
+// `fetch` (>= k) nodes and filtered; the caller falls back to nearest_active_exact when
+// that leaves too few. Each cosine is exact (the index's is approximate), in [-1, 1].
+UNWIND $queries AS q
+CALL (q) {
+  CALL db.index.vector.queryNodes('block_embedding', $fetch, q.vector) YIELD node, score
+  WITH node, score
+  WHERE node.space = $space AND node.status = 'active'
+  WITH node, score
+  ORDER BY score DESC
+  LIMIT $k
+  RETURN collect({id: node.id, tags: coalesce(node.tags, []), category: node.category,
+                  hours: node.last_reinforced_at,
+                  cosine: 2.0 * vector.similarity.cosine(node.embedding, q.vector) - 1.0})
+         AS hits
+}
+RETURN q.id AS query_id, hits

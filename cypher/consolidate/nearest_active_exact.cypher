@@ -1,0 +1,18 @@
+// name: nearest_active_exact
+// mode: read
+// returns: many
+// params: space, queries, k
+// Exact nearest active blocks of the space by scanning it, one row per query: used only
+// when the shared vector index returned too few of this space's blocks (a small space in
+// a big graph).
+UNWIND $queries AS q
+CALL (q) {
+  MATCH (node:Block)
+  WHERE node.space = $space AND node.status = 'active' AND node.embedding IS NOT NULL
+  WITH node, vector.similarity.cosine(node.embedding, q.vector) AS score
+  ORDER BY score DESC
+  LIMIT $k
+  RETURN collect({id: node.id, tags: coalesce(node.tags, []), category: node.category,
+                  hours: node.last_reinforced_at, cosine: 2.0 * score - 1.0}) AS hits
+}
+RETURN q.id AS query_id, hits

@@ -1,0 +1,25 @@
+// name: promote_blocks
+// mode: write
+// returns: many
+// params: space, rows, now_hours, embedding_model
+// Promotes analysed inbox blocks to active with their confidence, tags, summary, decay
+// rate and embedding. Each block is locked (by a write) before its status is checked, so a
+// block promoted meanwhile by another process is skipped, not promoted twice.
+UNWIND $rows AS row
+MATCH (b:Block {space: $space, id: row.id})
+SET b._lock = true
+REMOVE b._lock
+WITH b, row
+WHERE b.status = 'inbox'
+SET b.status = 'active',
+    b.confidence = row.confidence,
+    b.self_alignment = row.confidence,
+    b.tags = row.tags,
+    b.summary = row.summary,
+    b.decay_lambda = row.decay_lambda,
+    b.embedding = row.embedding,
+    b.embedding_model = $embedding_model,
+    b.reinforcement_count = 1,
+    b.last_reinforced_at = $now_hours,
+    b.promoted_at = row.promoted_at
+RETURN b.id AS id

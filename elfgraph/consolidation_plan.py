@@ -1,0 +1,161 @@
+"""Pure planning for consolidation: which inbox blocks are duplicates, which older blocks
+they supersede, and which similarity edges to propose. No I/O: the caller gathers the
+inputs in one read and writes the plan in one transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from elfgraph.embedding.base import Vector
+from elfgraph.scoring import edge_score
+
+
+@dataclass(frozen=True)
+class InboxBlock:
+    id: str
+    content: str
+    tags: tuple[str, ...]
+    category: str
+
+
+@dataclass(frozen=True)
+class Neighbour:
+    """A block already active in the space, near an inbox block."""
+
+    id: str
+    tags: tuple[str, ...]
+    category: str
+    hours: float  # its last_reinforced_at, in active hours
+    cosine: float
+
+
+@dataclass
+class DedupePlan:
+    survivors: list[str] = field(default_factory=list)  # inbox ids to promote, in order
+    rejected: list[str] = field(default_factory=list)  # new blocks that repeat a kept one
+    superseded: list[str] = field(default_factory=list)  # older blocks a new one replaces
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A block a new block might link to: active already, or promoted earlier in the run."""
+
+    id: str
+    tags: tuple[str, ...]
+    category: str
+    hours: float
+    cosine: float
+
+
+def plan_dedupe(
+    blocks: Sequence[InboxBlock],
+    cosines: npt.NDArray[np.float32],
+    neighbours: dict[str, list[Neighbour]],
+    *,
+    exact_threshold: float,
+    near_threshold: float,
+) -> DedupePlan:
+    """Walk the inbox oldest first (BEHAVIOUR.md §4.2).
+
+    cosine ≥ exact to a kept block (active, or kept earlier in this run) → the new block is
+    rejected; cosine ≥ near → the older block is superseded and the new one goes on.
+    """
+    plan = DedupePlan()
+    kept: list[int] = []  # indexes into blocks of this run's survivors
+    gone: set[str] = set()
+    for index, block in enumerate(blocks):
+        pairs: list[tuple[str, float, int | None]] = [
+            (n.id, n.cosine, None) for n in neighbours.get(block.id, []) if n.id not in gone
+        ]
+        pairs += [(blocks[j].id, float(cosines[index, j]), j) for j in kept]
+        if any(cos >= exact_threshold for _, cos, _ in pairs):
+            plan.rejected.append(block.id)
+            gone.add(block.id)
+            continue
+        for other_id, cos, run_index in pairs:
+            if cos >= near_threshold:
+                plan.superseded.append(other_id)
+                gone.add(other_id)
+                if run_index is not None:
+                    kept.remove(run_index)
+        kept.append(index)
+    plan.survivors = [blocks[j].id for j in kept]
+    return plan
+
+
+def link_candidates(
+    index: int,
+    blocks: Sequence[InboxBlock],
+    cosines: npt.NDArray[np.float32],
+    neighbours: dict[str, list[Neighbour]],
+    survivors: Sequence[int],
+    gone: set[str],
+    now_hours: float,
+    limit: int,
+) -> list[Candidate]:
+    """What block `index` may link to: the `limit` nearest of its active neighbours and of
+    the survivors learned before it in this run."""
+    block = blocks[index]
+    found = [
+        Candidate(n.id, n.tags, n.category, n.hours, n.cosine)
+        for n in neighbours.get(block.id, [])
+        if n.id not in gone
+    ]
+    earlier = np.asarray([j for j in survivors if j < index], dtype=np.int64)
+    if earlier.size:
+        row = cosines[index, earlier]
+        if earlier.size > limit:  # only the nearest few can make the cut below
+            keep = np.argpartition(-row, limit - 1)[:limit]
+            earlier, row = earlier[keep], row[keep]
+        for j, cos in zip(earlier.tolist(), row.tolist(), strict=True):
+            other = blocks[j]
+            found.append(Candidate(other.id, other.tags, other.category, now_hours, cos))
+    found.sort(key=lambda c: (-c.cosine, c.id))
+    return found[:limit]
+
+
+def pairwise_cosines(vectors: Sequence[Vector]) -> npt.NDArray[np.float32]:
+    """Cosine of every pair of a chunk's (unit) vectors, in one matrix product."""
+    if not vectors:
+        return np.zeros((0, 0), dtype=np.float32)
+    matrix = np.stack(vectors).astype(np.float32)
+    cosines: npt.NDArray[np.float32] = np.clip(matrix @ matrix.T, -1.0, 1.0)
+    return cosines
+
+
+def similarity_edges(
+    block: InboxBlock,
+    tags: Sequence[str],
+    candidates: Sequence[Candidate],
+    now_hours: float,
+    *,
+    threshold: float,
+) -> list[tuple[str, float]]:
+    """(other id, score) with score ≥ threshold, strongest first, ties by id."""
+    scored = []
+    for other in candidates:
+        score = edge_score(
+            other.cosine, tags, other.tags, block.category, other.category, now_hours, other.hours
+        )
+        if score >= threshold:
+            scored.append((other.id, score))
+    scored.sort(key=lambda pair: (-pair[1], pair[0]))
+    return scored
+
+
+def edge_row(a: str, b: str, relation: str, origin: str, weight: float) -> dict[str, object]:
+    """A row for link_blocks: stored from the smaller id to the larger, typed by relation."""
+    low, high = (a, b) if a < b else (b, a)
+    return {
+        "a": low,
+        "b": high,
+        "type": relation.upper(),
+        "relation": relation,
+        "origin": origin,
+        "weight": round(float(weight), 6),
+    }

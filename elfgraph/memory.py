@@ -1,0 +1,433 @@
+"""MemorySystem: one agent's memory (a space) on Neo4j, and the session around its work.
+
+    async with MemorySystem.managed("my-agent") as memory:
+        async with memory.session():
+            await memory.learn("The deploy script needs AWS_PROFILE set.")
+        await memory.dream()
+
+Every method that touches the graph is a coroutine. Several MemorySystem objects (in one
+process or many) may share a space: everything they know is read from the database.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+from elfgraph.blocks import (
+    block_id,
+    check_content,
+    check_short_text,
+    check_tags,
+    random_block_id,
+    token_count,
+)
+from elfgraph.config import Settings
+from elfgraph.consolidation import Services, consolidate
+from elfgraph.database import Database
+from elfgraph.embedding.base import EmbeddingService
+from elfgraph.errors import LearnError, StorageError
+from elfgraph.llm.base import LLMService
+from elfgraph.memory_config import ElfgraphConfig
+from elfgraph.models import ConsolidateResult, LearnResult, SystemStatus
+from elfgraph.repository.blocks.count_blocks import count_blocks
+from elfgraph.repository.blocks.insert_blocks import insert_blocks
+from elfgraph.repository.blocks.self_blocks import self_blocks
+from elfgraph.repository.sessions.begin_session import begin_session
+from elfgraph.repository.sessions.end_session import end_session
+from elfgraph.repository.spaces.space_status import space_status
+from elfgraph.spaces import find_space, open_space, validate_space_name
+
+SELF_CONTEXT_TOKENS = 600
+
+
+class _Session:
+    def __init__(self, session_id: str, start_hours: float, clock: Callable[[], float]) -> None:
+        self.id = session_id
+        self.start_hours = start_hours
+        self.clock = clock
+        self.started = clock()
+
+    def elapsed_hours(self) -> float:
+        return max(0.0, self.clock() - self.started) / 3600.0
+
+
+class MemorySystem:
+    """The public API of one space. Create it with `open()` or `managed()`."""
+
+    # Seconds since an arbitrary point; sessions measure wall-clock duration with it.
+    clock: Callable[[], float] = staticmethod(time.monotonic)
+
+    def __init__(
+        self,
+        database: Database,
+        space: str,
+        *,
+        config: ElfgraphConfig,
+        embedder: EmbeddingService,
+        llm: LLMService | None,
+        owns_database: bool,
+    ) -> None:
+        self._database = database
+        self.space = space
+        self.config = config
+        self.embedding_service = embedder
+        self.llm_service = llm
+        self._owns_database = owns_database
+        self._session: _Session | None = None
+        self._last_learned_block_id: str | None = None
+        self._session_block_ids: list[str] = []
+
+    # ---- construction -------------------------------------------------------------------
+
+    @classmethod
+    async def open(
+        cls,
+        space: str = "default",
+        *,
+        settings: Settings | None = None,
+        config: ElfgraphConfig | None = None,
+        embedding_service: EmbeddingService | None = None,
+        llm_service: LLMService | None = None,
+        database: Database | None = None,
+    ) -> MemorySystem:
+        """Connect (or reuse `database`), migrate, open the space; check the embedder fits."""
+        validate_space_name(space)
+        config = config or ElfgraphConfig.load()
+        if embedding_service is None:
+            from elfgraph.embedding.local import LocalEmbeddingService  # heavy: on demand
+
+            embedding_service = LocalEmbeddingService()
+        if embedding_service.dimensions <= 0:
+            # Remote services may learn their dimension from their first answer.
+            await embedding_service.embed("elfgraph dimension probe")
+        owns = database is None
+        db = database or await Database.connect(settings)
+        try:
+            record = await open_space(db, space)
+            _check_embedding_lock(
+                space, record.embedding_model, record.embedding_dimensions, embedding_service
+            )
+        except BaseException:
+            if owns:
+                await db.close()
+            raise
+        return cls(
+            db,
+            space,
+            config=config,
+            embedder=embedding_service,
+            llm=llm_service,
+            owns_database=owns,
+        )
+
+    @classmethod
+    @asynccontextmanager
+    async def managed(cls, space: str = "default", **options: Any) -> AsyncIterator[MemorySystem]:
+        """`async with MemorySystem.managed(...) as memory:` — closed (session ended) after."""
+        memory = await cls.open(space, **options)
+        try:
+            yield memory
+        finally:
+            await memory.close()
+
+    async def close(self) -> None:
+        """End an open session (its hours are kept), then release the connection."""
+        try:
+            if self._session is not None:
+                await self.end_session()
+        finally:
+            if self._owns_database:
+                await self._database.close()
+
+    @property
+    def database(self) -> Database:
+        return self._database
+
+    # ---- the clock and sessions ---------------------------------------------------------
+
+    @property
+    def session_active(self) -> bool:
+        return self._session is not None
+
+    @property
+    def session_id(self) -> str | None:
+        return self._session.id if self._session else None
+
+    async def now_hours(self) -> float:
+        """Active hours now: the session's start plus its elapsed time, else the persisted
+        total (never 0.0 outside a session, unlike elfmem)."""
+        if self._session is not None:
+            return self._session.start_hours + self._session.elapsed_hours()
+        record = await find_space(self._database, self.space)
+        return float(record.total_active_hours) if record else 0.0
+
+    async def begin_session(self, task_type: str = "general") -> str:
+        """Open a session (idempotent while one is open); the clock advances while it is."""
+        if self._session is not None:
+            return self._session.id
+        task = check_short_text(task_type, "task type", "general")
+        session_id = uuid.uuid4().hex[:16]
+        start = await self._database.write(
+            begin_session,
+            space=self.space,
+            session_id=session_id,
+            task_type=task,
+            started_at=datetime.now(UTC).isoformat(),
+        )
+        if start is None:
+            raise _space_missing(self.space)
+        self._session = _Session(session_id, start, self.clock)
+        self._last_learned_block_id = None
+        self._session_block_ids = []
+        return session_id
+
+    async def end_session(self) -> float:
+        """Close the session and add its hours to the space's clock; 0.0 when none is open."""
+        session = self._session
+        if session is None:
+            return 0.0
+        hours = session.elapsed_hours()
+        await self._database.write(
+            end_session,
+            space=self.space,
+            session_id=session.id,
+            hours=hours,
+            ended_at=datetime.now(UTC).isoformat(),
+        )
+        self._session = None
+        return hours
+
+    @asynccontextmanager
+    async def session(self, task_type: str = "general") -> AsyncIterator[MemorySystem]:
+        """Begin; on a normal exit dream when the inbox is full; always end the session."""
+        await self.begin_session(task_type)
+        try:
+            yield self
+            inbox = await self._database.read(count_blocks, space=self.space, status="inbox")
+            if inbox >= self.config.memory.inbox_threshold:
+                await self.consolidate()
+        finally:
+            await self.end_session()
+
+    # ---- breadcrumbs --------------------------------------------------------------------
+
+    @property
+    def last_learned_block_id(self) -> str | None:
+        return self._last_learned_block_id
+
+    @property
+    def session_block_ids(self) -> list[str]:
+        return list(self._session_block_ids)
+
+    # ---- learn ----------------------------------------------------------------------------
+
+    async def learn(
+        self,
+        content: str,
+        tags: list[str] | None = None,
+        *,
+        category: str = "knowledge",
+        source: str = "api",
+    ) -> LearnResult:
+        """Store one block in the inbox (fast: no embedding, no LLM call)."""
+        (result,) = await self.learn_many(
+            [{"content": content, "tags": tags, "category": category, "source": source}]
+        )
+        return result
+
+    async def remember(
+        self,
+        content: str,
+        tags: list[str] | None = None,
+        *,
+        category: str = "knowledge",
+        source: str = "api",
+    ) -> LearnResult:
+        """learn(), opening a session first if none is open."""
+        await self.begin_session()
+        return await self.learn(content, tags, category=category, source=source)
+
+    async def learn_many(self, items: Iterable[str | Mapping[str, Any]]) -> list[LearnResult]:
+        """learn() for a batch in one round trip. Every item is checked first: one bad item
+        raises LearnError (naming its index) and nothing is stored."""
+        memory = self.config.memory
+        checked: list[dict[str, Any]] = []
+        batch = _as_list(items)
+        for index, item in enumerate(batch):
+            fields: Mapping[str, Any] = {"content": item} if isinstance(item, str) else item
+            if not isinstance(fields, Mapping):
+                raise LearnError(
+                    f"Item {index} is a {type(item).__name__}, not text or a mapping.",
+                    recovery="Pass strings, or dicts with 'content' and optional 'tags', "
+                    "'category', 'source'.",
+                )
+            unknown = set(fields) - {"content", "tags", "category", "source"}
+            if unknown:
+                raise LearnError(
+                    f"Item {index} has unknown keys {sorted(unknown)}.",
+                    recovery="Use only 'content', 'tags', 'category' and 'source'.",
+                )
+            try:
+                content = check_content(fields.get("content"), memory)
+                tags = check_tags(fields.get("tags"), memory)
+                category = check_short_text(fields.get("category"), "category", "knowledge")
+                source = check_short_text(fields.get("source"), "source", "api")
+            except LearnError as exc:
+                if len(batch) == 1:
+                    raise
+                raise LearnError(f"Item {index}: {exc.message}", recovery=exc.recovery) from exc
+            checked.append(
+                {"content": content, "tags": tags, "category": category, "source": source}
+            )
+        if not checked:
+            return []
+        now = await self.now_hours()
+        created_at = datetime.now(UTC).isoformat()
+        sequence = time.time_ns()
+        rows = []
+        first_of: dict[str, int] = {}
+        for index, item in enumerate(checked):
+            identity = block_id(item["content"])
+            if identity in first_of:
+                continue  # the same text twice in one batch: the later one repeats the first
+            first_of[identity] = index
+            rows.append(
+                {
+                    "index": index,
+                    "id": identity,
+                    "alt_id": random_block_id(),
+                    "props": {
+                        **item,
+                        "status": "inbox",
+                        "created_at": created_at,
+                        "learn_seq": sequence + index,
+                        "token_count": token_count(item["content"]),
+                        "confidence": 0.5,
+                        "reinforcement_count": 0,
+                        "decay_lambda": 0.01,
+                        "last_reinforced_at": now,
+                    },
+                }
+            )
+        stored = await self._database.write(insert_blocks, space=self.space, rows=rows)
+        if len(stored) != len(rows):
+            raise _space_missing(self.space)
+        by_index = {row["index"]: result for row, result in zip(rows, stored, strict=True)}
+        results: list[LearnResult] = []
+        for index, item in enumerate(checked):
+            first = first_of[block_id(item["content"])]
+            stored_id, status = by_index[first]
+            if first != index:
+                status = "duplicate_rejected"
+            results.append(LearnResult(block_id=stored_id, status=status))
+        for result in results:
+            self._last_learned_block_id = result.block_id
+            if result.block_id not in self._session_block_ids:
+                self._session_block_ids.append(result.block_id)
+        return results
+
+    # ---- consolidate ----------------------------------------------------------------------
+
+    async def consolidate(
+        self, *, skip_llm: bool = False, skip_contradictions: bool = False
+    ) -> ConsolidateResult:
+        """Embed, deduplicate, analyse and link every inbox block (see BEHAVIOUR.md §4)."""
+        services = Services(self.embedding_service, self.llm_service, self.config.memory)
+        session_now = self._session
+        if session_now is not None:
+            start, clock = session_now.start_hours, session_now.elapsed_hours
+
+            def now() -> float:
+                return start + clock()
+        else:
+            fixed = await self.now_hours()
+
+            def now() -> float:
+                return fixed
+
+        return await consolidate(
+            self._database,
+            self.space,
+            services,
+            now_hours=now,
+            self_context=self._self_context,
+            skip_llm=skip_llm,
+            skip_contradictions=skip_contradictions,
+        )
+
+    async def dream(self) -> ConsolidateResult | None:
+        """consolidate() when the inbox (read from the database) holds anything, else None."""
+        inbox = await self._database.read(count_blocks, space=self.space, status="inbox")
+        if inbox == 0:
+            return None
+        return await self.consolidate()
+
+    async def _self_context(self) -> str:
+        """The agent's identity as the LLM sees it: self/* blocks within 600 tokens."""
+        rows = await self._database.read(self_blocks, space=self.space, limit=50)
+        lines = ["## Identity"]
+        used = len(lines[0]) // 4
+        for row in rows:
+            line = f"- {row['content']}"
+            if used + len(line) // 4 > SELF_CONTEXT_TOKENS:
+                break
+            lines.append(line)
+            used += len(line) // 4
+        return "\n".join(lines) if len(lines) > 1 else ""
+
+    # ---- status -----------------------------------------------------------------------------
+
+    async def status(self) -> SystemStatus:
+        row = await self._database.read(space_status, space=self.space)
+        if row is None:
+            raise _space_missing(self.space)
+        space = row["space"]
+        session_hours = self._session.elapsed_hours() if self._session else 0.0
+        return SystemStatus(
+            space=self.space,
+            session_active=self._session is not None,
+            session_hours=session_hours,
+            inbox_count=row["inbox"],
+            inbox_threshold=self.config.memory.inbox_threshold,
+            active_count=row["active"],
+            archived_count=row["archived"],
+            total_active_hours=float(space.get("total_active_hours") or 0.0) + session_hours,
+            last_consolidated=space.get("last_consolidated_at"),
+            edge_count=row["edges"],
+            embedding_model=space.get("embedding_model"),
+        )
+
+
+def _as_list(items: Iterable[str | Mapping[str, Any]]) -> list[str | Mapping[str, Any]]:
+    if isinstance(items, str | bytes | Mapping):
+        raise LearnError(
+            "learn_many() takes a list of items, not a single one.",
+            recovery="Wrap it in a list: learn_many(['first fact', 'second fact']).",
+        )
+    return list(items)
+
+
+def _check_embedding_lock(
+    space: str, model: str | None, dimensions: int | None, embedder: EmbeddingService
+) -> None:
+    if model is None:
+        return
+    if (model, dimensions) != (embedder.model_name, embedder.dimensions):
+        raise StorageError(
+            f"Space {space!r} is locked to embedding model {model!r} ({dimensions} dims); "
+            f"this MemorySystem uses {embedder.model_name!r} ({embedder.dimensions} dims).",
+            recovery="Open the space with the same embedding service, or use a new space for "
+            "the new model.",
+        )
+
+
+def _space_missing(space: str) -> StorageError:
+    return StorageError(
+        f"Space {space!r} no longer exists in the database.",
+        recovery="It was dropped by someone else; open it again with MemorySystem.open().",
+    )
