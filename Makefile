@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed-stamp
 .PHONY: help install neo4j neo4j-stop demo test lint typecheck unit clean
 
 help:
-	@echo "make demo   — install, start Neo4j if needed, migrate, show the schema and where to look"
+	@echo "make demo   — install, start Neo4j if needed, learn and dream a sample, show where to look"
 	@echo "make test   — install, start Neo4j if needed, ruff + mypy --strict + the whole suite"
 	@echo "make neo4j-stop — stop the local Neo4j server"
 
@@ -41,11 +41,7 @@ neo4j-stop: $(STAMP)
 
 demo: neo4j
 	$(BIN)/elfgraph db migrate
-	$(BIN)/elfgraph db status
-	@echo
-	@$(BIN)/elfgraph neo4j status 2>/dev/null || echo "Browser: http://127.0.0.1:7474/browser/ (Docker)"
-	@echo "Log in with the credentials of: eval \$$($(BIN)/elfgraph neo4j env)   (Docker: .env)"
-	@echo "Then paste:  MATCH (s:Space) RETURN s;   SHOW INDEXES;   MATCH (m:SchemaMigration) RETURN m"
+	$(BIN)/elfgraph demo
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,15 +1,29 @@
-"""elfgraph: long-term memory for AI agents, on Neo4j."""
+"""elfgraph: long-term memory for AI agents, on Neo4j.
+
+from elfgraph import MemorySystem
+
+async with MemorySystem.managed("my-agent") as memory:
+    await memory.remember("The staging database is read-only on Fridays.")
+    await memory.dream()
+"""
 
 from elfgraph.config import Settings, load_settings
 from elfgraph.database import Database
+from elfgraph.embedding.base import EmbeddingService
+from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.errors import (
     ConfigError,
     CypherFileError,
     ElfgraphError,
+    LearnError,
     Neo4jServerError,
     StorageError,
 )
-from elfgraph.models import SpaceRecord
+from elfgraph.llm.base import BlockAnalysis, LLMService
+from elfgraph.llm.mock import MockLLMService
+from elfgraph.memory import MemorySystem
+from elfgraph.memory_config import ElfgraphConfig, MemoryConfig
+from elfgraph.models import ConsolidateResult, LearnResult, SpaceRecord, SystemStatus
 from elfgraph.spaces import (
     drop_space,
     list_spaces,
@@ -21,14 +35,26 @@ from elfgraph.spaces import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "BlockAnalysis",
     "ConfigError",
+    "ConsolidateResult",
     "CypherFileError",
     "Database",
+    "ElfgraphConfig",
     "ElfgraphError",
+    "EmbeddingService",
+    "LLMService",
+    "LearnError",
+    "LearnResult",
+    "MemoryConfig",
+    "MemorySystem",
+    "MockEmbeddingService",
+    "MockLLMService",
     "Neo4jServerError",
     "Settings",
     "SpaceRecord",
     "StorageError",
+    "SystemStatus",
     "__version__",
     "drop_space",
     "list_spaces",

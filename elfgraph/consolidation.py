@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import math
+import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -25,8 +26,10 @@ from elfgraph.consolidation_plan import (
     Candidate,
     InboxBlock,
     Neighbour,
+    RunPool,
     edge_row,
     link_candidates,
+    merge_neighbours,
     pairwise_cosines,
     plan_dedupe,
     similarity_edges,
@@ -50,7 +53,8 @@ from elfgraph.spaces import lock_space_embedding
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 LLM_CONCURRENCY = 4
-MAX_FETCH_FACTOR = 10  # beyond this, the exact scan of the space is cheaper
+MAX_FETCH = 2000  # index candidates per query; past this the exact scan takes over
+INDEX_QUERY_PARALLELISM = 2
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,8 @@ async def consolidate(
     llm = None if skip_llm else services.llm
     context = await self_context() if llm is not None else ""
     total = ConsolidateResult()
+    run = RunPool(services.embedder.dimensions)
+    run_id = uuid.uuid4().hex
     while True:
         rows = await database.read(inbox_batch, space=space, limit=config.consolidate_batch_size)
         if not rows:
@@ -110,6 +116,8 @@ async def consolidate(
             space,
             blocks,
             services,
+            run=run,
+            run_id=run_id,
             llm=llm,
             context=context,
             now=now_hours(),
@@ -128,6 +136,8 @@ async def _consolidate_chunk(
     blocks: list[InboxBlock],
     services: Services,
     *,
+    run: RunPool,
+    run_id: str,
     llm: LLMService | None,
     context: str,
     now: float,
@@ -135,7 +145,12 @@ async def _consolidate_chunk(
 ) -> ConsolidateResult:
     config = services.config
     vectors = await services.embedder.embed_batch([normalised_text(b.content) for b in blocks])
-    neighbours = await _nearest(database, space, blocks, vectors, config.neighbour_candidates)
+    k = config.neighbour_candidates
+    neighbours = merge_neighbours(
+        await _nearest(database, space, blocks, vectors, k, run_id=run_id, ours=len(run)),
+        run.nearest(blocks, vectors, k),
+        k=k,
+    )
     cosines = pairwise_cosines(vectors)
     dedupe = plan_dedupe(
         blocks,
@@ -165,7 +180,7 @@ async def _consolidate_chunk(
                 "tags": tags,
                 "summary": analysis.summary or block.content,
                 "decay_lambda": decay_tier(tags, block.category).decay_lambda,
-                "embedding": [float(x) for x in stored_vectors[block.id]],
+                "embedding": stored_vectors[block.id].tolist(),
                 "promoted_at": promoted_at,
             }
         )
@@ -182,9 +197,21 @@ async def _consolidate_chunk(
             edges.append(edge_row(block.id, other, "similar", "similarity", score))
 
     plan = ChunkPlan([b.id for b in blocks], dedupe.rejected, dedupe.superseded, promotions, edges)
-    return await database.write(
-        _write_chunk, space=space, plan=plan, config=config, now=now, model=services.embedder
+    result, promoted = await database.write(
+        _write_chunk,
+        space=space,
+        plan=plan,
+        config=config,
+        now=now,
+        model=services.embedder,
+        run_id=run_id,
     )
+    run.forget(dedupe.superseded)
+    for promotion in promotions:
+        if promotion["id"] in promoted:
+            i = index_of[promotion["id"]]
+            run.add(blocks[i].id, promotion["tags"], blocks[i].category, now, vectors[i])
+    return result
 
 
 async def _write_chunk(
@@ -195,7 +222,8 @@ async def _write_chunk(
     config: MemoryConfig,
     now: float,
     model: EmbeddingService,
-) -> ConsolidateResult:
+    run_id: str,
+) -> tuple[ConsolidateResult, set[str]]:
     """One transaction: archive, promote, link. Nothing is visible until it commits."""
     at = datetime.now(UTC).isoformat()
     rejected = await archive_blocks(
@@ -205,7 +233,12 @@ async def _write_chunk(
         tx, space=space, ids=plan.superseded, reason="superseded", archived_at=at
     )
     promoted = await promote_blocks(
-        tx, space=space, rows=plan.promotions, now_hours=now, embedding_model=model.model_name
+        tx,
+        space=space,
+        rows=plan.promotions,
+        now_hours=now,
+        embedding_model=model.model_name,
+        run_id=run_id,
     )
     created = await link_blocks(
         tx,
@@ -222,7 +255,7 @@ async def _write_chunk(
         superseded=len(superseded),
         edges_created=len(created),
         contradictions_detected=sum(1 for edge in created if edge["relation"] == "contradicts"),
-    )
+    ), set(promoted)
 
 
 async def _nearest(
@@ -231,26 +264,70 @@ async def _nearest(
     blocks: Sequence[InboxBlock],
     vectors: Sequence[Vector],
     k: int,
+    *,
+    run_id: str,
+    ours: int,
 ) -> dict[str, list[Neighbour]]:
-    """Each block's k nearest active blocks; an exact scan where the shared index starves."""
+    """Each block's k nearest active blocks of the space that this run did not promote
+    (those come from the RunPool), through the shared vector index.
+
+    The index answers for every space, so it is asked for more than k (the smaller this
+    space's share of it, the more). Queries still short of k are asked again with a
+    wider net, and only then answered by an exact scan of the space.
+    """
     active, total = await database.read(index_share, space=space)
-    if active == 0:
+    others = active - ours
+    if others <= 0:
         return {}
-    # The index serves every space: ask for more the smaller this space's share is.
-    fetch = min(MAX_FETCH_FACTOR * k, max(k + 5, math.ceil(1.5 * k * total / active)))
-    queries = [
-        {"id": block.id, "vector": [float(x) for x in vector]}
+    wanted = min(k, others)
+    fetch = max(k + 5, math.ceil(1.5 * k * total / others))
+    pending = [
+        {"id": block.id, "vector": vector.tolist()}
         for block, vector in zip(blocks, vectors, strict=True)
     ]
-    found = _group(
-        await database.read(nearest_active, space=space, queries=queries, fetch=fetch, k=k)
-    )
-    wanted = min(k, active)
-    starved = [q for q in queries if len(found.get(str(q["id"]), [])) < wanted]
-    if starved:
-        exact = await database.read(nearest_active_exact, space=space, queries=starved, k=k)
+    found: dict[str, list[Neighbour]] = {}
+    for attempt in range(2):
+        rows = await _in_parallel(
+            database, space, pending, fetch=min(fetch, MAX_FETCH), k=k, run_id=run_id
+        )
+        found.update(_group(rows))
+        pending = [q for q in pending if len(found.get(str(q["id"]), [])) < wanted]
+        if not pending or fetch >= MAX_FETCH:
+            break
+        fetch *= 8 if attempt == 0 else 1
+    if pending:
+        exact = await database.read(
+            nearest_active_exact, space=space, queries=pending, k=k, run_id=run_id
+        )
         found.update(_group(exact))
     return found
+
+
+async def _in_parallel(
+    database: Database,
+    space: str,
+    queries: list[dict[str, Any]],
+    *,
+    fetch: int,
+    k: int,
+    run_id: str,
+) -> list[dict[str, Any]]:
+    """Split the index queries over concurrent read transactions (one per server core)."""
+    parts = [queries[i::INDEX_QUERY_PARALLELISM] for i in range(INDEX_QUERY_PARALLELISM)]
+    rows: list[dict[str, Any]] = []
+
+    async def ask(part: list[dict[str, Any]]) -> None:
+        rows.extend(
+            await database.read(
+                nearest_active, space=space, queries=part, fetch=fetch, k=k, run_id=run_id
+            )
+        )
+
+    async with anyio.create_task_group() as group:
+        for part in parts:
+            if part:
+                group.start_soon(ask, part)
+    return rows
 
 
 def _group(rows: list[dict[str, Any]]) -> dict[str, list[Neighbour]]:

@@ -5,7 +5,7 @@ inputs in one read and writes the plan in one transaction.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -72,7 +72,14 @@ def plan_dedupe(
         pairs: list[tuple[str, float, int | None]] = [
             (n.id, n.cosine, None) for n in neighbours.get(block.id, []) if n.id not in gone
         ]
-        pairs += [(blocks[j].id, float(cosines[index, j]), j) for j in kept]
+        if kept:
+            earlier = np.asarray(kept)
+            row = cosines[index, earlier]
+            close = row >= min(near_threshold, exact_threshold)  # the rest cannot matter
+            pairs += [
+                (blocks[j].id, float(c), j)
+                for j, c in zip(earlier[close].tolist(), row[close].tolist(), strict=True)
+            ]
         if any(cos >= exact_threshold for _, cos, _ in pairs):
             plan.rejected.append(block.id)
             gone.add(block.id)
@@ -159,3 +166,78 @@ def edge_row(a: str, b: str, relation: str, origin: str, weight: float) -> dict[
         "origin": origin,
         "weight": round(float(weight), 6),
     }
+
+
+class RunPool:
+    """The blocks this consolidation run has promoted so far, with their vectors.
+
+    Neighbours among them are found exactly here (one matrix product per chunk), so the
+    vector index is asked only about blocks that were active before the run, and a dream
+    into an empty space makes no index queries at all.
+    """
+
+    def __init__(self, dimensions: int) -> None:
+        self.ids: list[str] = []
+        self._tags: list[tuple[str, ...]] = []
+        self._categories: list[str] = []
+        self._hours: list[float] = []
+        self._rows: list[Vector] = []
+        self._matrix = np.zeros((0, dimensions), dtype=np.float32)
+        self._gone: set[str] = set()
+
+    def __len__(self) -> int:
+        return len(self.ids) - len(self._gone)
+
+    def add(
+        self, block_id: str, tags: Sequence[str], category: str, hours: float, vector: Vector
+    ) -> None:
+        self.ids.append(block_id)
+        self._tags.append(tuple(tags))
+        self._categories.append(category)
+        self._hours.append(hours)
+        self._rows.append(vector)
+
+    def forget(self, ids: Iterable[str]) -> None:
+        """Blocks archived later in the run (superseded) are candidates no more."""
+        self._gone.update(i for i in ids if i in set(self.ids))
+
+    def nearest(
+        self, blocks: Sequence[InboxBlock], vectors: Sequence[Vector], k: int
+    ) -> dict[str, list[Neighbour]]:
+        if len(self._rows) > self._matrix.shape[0]:
+            self._matrix = np.stack(self._rows).astype(np.float32)
+        if not blocks or self._matrix.shape[0] == 0:
+            return {}
+        cosines = np.stack(vectors).astype(np.float32) @ self._matrix.T
+        alive = np.array([i not in self._gone for i in self.ids])
+        cosines[:, ~alive] = -np.inf
+        take = min(k, int(alive.sum()))
+        found: dict[str, list[Neighbour]] = {}
+        if take == 0:
+            return found
+        top = np.argpartition(-cosines, take - 1, axis=1)[:, :take]
+        for row, block in enumerate(blocks):
+            nearest = sorted(top[row].tolist(), key=lambda j: (-cosines[row, j], self.ids[j]))
+            found[block.id] = [
+                Neighbour(
+                    id=self.ids[j],
+                    tags=self._tags[j],
+                    category=self._categories[j],
+                    hours=self._hours[j],
+                    cosine=float(np.clip(cosines[row, j], -1.0, 1.0)),
+                )
+                for j in nearest
+            ]
+        return found
+
+
+def merge_neighbours(*sources: dict[str, list[Neighbour]], k: int) -> dict[str, list[Neighbour]]:
+    """The k nearest per block across sources, each block id once."""
+    merged: dict[str, list[Neighbour]] = {}
+    for source in sources:
+        for block_id, found in source.items():
+            merged.setdefault(block_id, []).extend(found)
+    for block_id, found in merged.items():
+        unique = {n.id: n for n in sorted(found, key=lambda n: n.cosine)}
+        merged[block_id] = sorted(unique.values(), key=lambda n: (-n.cosine, n.id))[:k]
+    return merged

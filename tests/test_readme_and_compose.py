@@ -46,9 +46,9 @@ def test_make_demo_exits_0_and_says_where_to_look(neo4j_settings: Settings) -> N
         ["make", "demo"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "migrations applied" in done.stdout
+    assert "Dream: Consolidated" in done.stdout
     assert "/browser/" in done.stdout
-    assert "MATCH (s:Space)" in done.stdout
+    assert "MATCH (b:Block {space: 'demo'" in done.stdout
 
 
 @pytest.fixture(scope="module")

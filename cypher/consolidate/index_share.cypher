@@ -2,10 +2,11 @@
 // mode: read
 // returns: one
 // params: space
-// How many active blocks the space has, and how many blocks all spaces have (an O(1)
-// count-store read), to size the over-fetch from the shared vector index.
+// How many active blocks the space has, and how many all spaces have: the shared vector
+// index holds exactly the active blocks, so their ratio sizes its over-fetch.
 MATCH (b:Block)
 WHERE b.space = $space AND b.status = 'active'
 WITH count(b) AS active
 MATCH (other:Block)
+WHERE other.status = 'active'
 RETURN active, count(other) AS total

@@ -1,9 +1,10 @@
 // name: nearest_active
 // mode: read
 // returns: many
-// params: space, queries, fetch, k
+// params: space, queries, fetch, k, run_id
 // For each query vector, the k nearest active blocks of the space through the shared
-// vector index, as one row per query. The index holds every space, so it is asked for
+// vector index, as one row per query, leaving out blocks this run promoted (the caller
+// has those in memory). The index holds every space, so it is asked for
 // `fetch` (>= k) nodes and filtered; the caller falls back to nearest_active_exact when
 // that leaves too few. Each cosine is exact (the index's is approximate), in [-1, 1].
 UNWIND $queries AS q
@@ -11,6 +12,7 @@ CALL (q) {
   CALL db.index.vector.queryNodes('block_embedding', $fetch, q.vector) YIELD node, score
   WITH node, score
   WHERE node.space = $space AND node.status = 'active'
+    AND coalesce(node.consolidated_by, '') <> $run_id
   WITH node, score
   ORDER BY score DESC
   LIMIT $k

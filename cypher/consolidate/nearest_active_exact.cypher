@@ -1,7 +1,7 @@
 // name: nearest_active_exact
 // mode: read
 // returns: many
-// params: space, queries, k
+// params: space, queries, k, run_id
 // Exact nearest active blocks of the space by scanning it, one row per query: used only
 // when the shared vector index returned too few of this space's blocks (a small space in
 // a big graph).
@@ -9,6 +9,7 @@ UNWIND $queries AS q
 CALL (q) {
   MATCH (node:Block)
   WHERE node.space = $space AND node.status = 'active' AND node.embedding IS NOT NULL
+    AND coalesce(node.consolidated_by, '') <> $run_id
   WITH node, vector.similarity.cosine(node.embedding, q.vector) AS score
   ORDER BY score DESC
   LIMIT $k

@@ -1,7 +1,7 @@
 // name: promote_blocks
 // mode: write
 // returns: many
-// params: space, rows, now_hours, embedding_model
+// params: space, rows, now_hours, embedding_model, run_id
 // Promotes analysed inbox blocks to active with their confidence, tags, summary, decay
 // rate and embedding. Each block is locked (by a write) before its status is checked, so a
 // block promoted meanwhile by another process is skipped, not promoted twice.
@@ -21,5 +21,6 @@ SET b.status = 'active',
     b.embedding_model = $embedding_model,
     b.reinforcement_count = 1,
     b.last_reinforced_at = $now_hours,
-    b.promoted_at = row.promoted_at
+    b.promoted_at = row.promoted_at,
+    b.consolidated_by = $run_id
 RETURN b.id AS id

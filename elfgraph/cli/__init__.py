@@ -10,6 +10,7 @@ from __future__ import annotations
 import typer
 
 from elfgraph.cli.db_commands import db_app
+from elfgraph.cli.demo_command import demo
 from elfgraph.cli.neo4j_commands import neo4j_app
 
 app = typer.Typer(
@@ -21,6 +22,7 @@ app = typer.Typer(
 )
 app.add_typer(neo4j_app, name="neo4j")
 app.add_typer(db_app, name="db")
+app.command()(demo)
 
 
 def main() -> None:

@@ -278,3 +278,23 @@ def test_cluster_embedder_really_clusters() -> None:
     embedder = ClusterEmbedder()
     a, b = embedder.vector("cluster a"), embedder.vector("cluster b")
     assert 0.55 < float(np.dot(a, b)) < 0.75
+
+
+async def test_duplicates_are_caught_across_chunks_of_one_run(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    embedder = MockEmbeddingService(
+        similarities={("first", "first again"): 0.97, ("second", "second, reworded"): 0.92}
+    )
+    config = ElfgraphConfig(memory=MemoryConfig(consolidate_batch_size=2))
+    memory = await make_memory(embedding_service=embedder, config=config)
+    first, second, _, again, reworded = await memory.learn_many(
+        ["first", "second", "third", "first again", "second, reworded"]
+    )
+    result = await memory.dream()
+    assert result is not None
+    assert (result.processed, result.deduplicated, result.superseded) == (5, 1, 1)
+    statuses = await blocks_by_status(database, space)
+    assert statuses["archived"] == {again.block_id, second.block_id}
+    assert first.block_id in statuses["active"]
+    assert reworded.block_id in statuses["active"]

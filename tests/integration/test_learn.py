@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import anyio
 import pytest
 
 from elfgraph.blocks import block_id
+from elfgraph.config import Settings
 from elfgraph.database import Database
+from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.errors import LearnError
+from elfgraph.memory import MemorySystem
 from tests.integration.conftest import MakeMemory, blocks_by_status, graph, graph_write
 
 pytestmark = pytest.mark.anyio
@@ -142,3 +146,28 @@ async def test_two_memory_systems_see_each_others_writes(make_memory: MakeMemory
     assert (await two.learn("written by one")).status == "duplicate_rejected"
     assert await two.dream() is not None  # the inbox count comes from the database
     assert (await one.status()).active_count == 1
+
+
+async def test_concurrent_learners_of_the_same_text_agree(
+    neo4j_settings: Settings, database: Database, space: str
+) -> None:
+    systems = [
+        await MemorySystem.open(
+            space, settings=neo4j_settings, embedding_service=MockEmbeddingService()
+        )
+        for _ in range(6)
+    ]
+    results: list[str] = []
+
+    async def learn(memory: MemorySystem) -> None:
+        results.append((await memory.learn("raced by six processes")).status)
+
+    try:
+        async with anyio.create_task_group() as group:
+            for memory in systems:
+                group.start_soon(learn, memory)
+    finally:
+        for memory in systems:
+            await memory.close()
+    assert sorted(results) == ["created"] + ["duplicate_rejected"] * 5
+    assert len((await blocks_by_status(database, space))["inbox"]) == 1

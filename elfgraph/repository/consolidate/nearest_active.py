@@ -12,6 +12,9 @@ async def nearest_active(
     queries: list[dict[str, Any]],
     fetch: int,
     k: int,
+    run_id: str,
 ) -> list[dict[str, Any]]:
-    """Rows of (query_id, id, tags, category, hours, cosine) through the vector index."""
-    return await run_many(tx, "nearest_active", space=space, queries=queries, fetch=fetch, k=k)
+    """One row per query: query_id and hits (id, tags, category, hours, cosine)."""
+    return await run_many(
+        tx, "nearest_active", space=space, queries=queries, fetch=fetch, k=k, run_id=run_id
+    )

@@ -12,6 +12,7 @@ async def promote_blocks(
     rows: list[dict[str, Any]],
     now_hours: float,
     embedding_model: str,
+    run_id: str,
 ) -> list[str]:
     """The ids promoted now (still in the inbox when locked)."""
     records = await run_many(
@@ -21,5 +22,6 @@ async def promote_blocks(
         rows=rows,
         now_hours=now_hours,
         embedding_model=embedding_model,
+        run_id=run_id,
     )
     return [str(record["id"]) for record in records]

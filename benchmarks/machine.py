@@ -1,0 +1,48 @@
+"""What every benchmark result records: the machine, the software, the commit."""
+
+from __future__ import annotations
+
+import os
+import platform
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from elfgraph.database import Database
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _commit() -> str:
+    try:
+        return subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def _memory_gib() -> float | None:
+    try:
+        pages = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError):
+        return None
+    return round(pages / 2**30, 1)
+
+
+async def describe(database: Database) -> dict[str, Any]:
+    server = await database.server_info()
+    return {
+        "when": datetime.now(UTC).isoformat(timespec="seconds"),
+        "commit": _commit(),
+        "cpu": platform.processor() or platform.machine(),
+        "cores": os.cpu_count(),
+        "memory_gib": _memory_gib(),
+        "python": platform.python_version(),
+        "neo4j": server["agent"],
+    }

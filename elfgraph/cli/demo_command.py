@@ -1,0 +1,44 @@
+"""`elfgraph demo`: the sample memory of the README's quickstart."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from elfgraph.cli._common import errors_as_exit, out, run
+from elfgraph.config import load_settings
+from elfgraph.demo import DemoReport, run_demo
+from elfgraph.neo4j_server import LocalNeo4j
+
+
+@errors_as_exit
+def demo(
+    space: Annotated[str, typer.Option(help="Space to (re)create for the demo.")] = "demo",
+) -> None:
+    """Learn a sample about a fictional project, dream, and show where to look."""
+    settings = load_settings()
+
+    async def work() -> DemoReport:
+        return await run_demo(space, settings)
+
+    out.print("Learning the sample and dreaming (the first run loads the embedding model) …")
+    report = run(work)
+    created = sum(1 for r in report.learned if r.status == "created")
+    out.print(f"Learned {len(report.learned)} facts: {created} stored in the inbox.")
+    if report.dreamed is not None:
+        out.print(f"Dream: {report.dreamed.summary}")
+    out.print(f"Status: {report.status.summary}")
+    out.print()
+    local = LocalNeo4j(settings.neo4j_home).status()
+    if settings.neo4j_uri is None and local.running:
+        out.print(f"Neo4j Browser: [bold]{local.browser_url}[/bold]")
+        out.print("Log in with the credentials of: eval $(elfgraph neo4j env)")
+    else:
+        out.print("Neo4j Browser: http://<your Neo4j host>:7474/browser/ (Docker: localhost)")
+    out.print("Paste this to see the graph:")
+    out.print(
+        f"  MATCH (b:Block {{space: '{space}', status: 'active'}}) "
+        "OPTIONAL MATCH (b)-[r]-(c:Block) RETURN b, r, c",
+        markup=False,
+    )
