@@ -13,29 +13,22 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any
 
-from elfgraph.blocks import (
-    block_id,
-    check_content,
-    check_short_text,
-    check_tags,
-    random_block_id,
-    token_count,
-)
+from elfgraph.blocks import check_short_text
 from elfgraph.config import Settings
 from elfgraph.consolidation import Services, consolidate
 from elfgraph.database import Database
 from elfgraph.embedding.base import EmbeddingService
-from elfgraph.errors import LearnError, StorageError
+from elfgraph.errors import StorageError
+from elfgraph.learning import Item, check_items, store_items
 from elfgraph.llm.base import LLMService
 from elfgraph.memory_config import ElfgraphConfig
 from elfgraph.models import ConsolidateResult, LearnResult, SystemStatus
 from elfgraph.repository.blocks.count_blocks import count_blocks
-from elfgraph.repository.blocks.insert_blocks import insert_blocks
 from elfgraph.repository.blocks.self_blocks import self_blocks
 from elfgraph.repository.sessions.begin_session import begin_session
 from elfgraph.repository.sessions.end_session import end_session
@@ -252,79 +245,13 @@ class MemorySystem:
         await self.begin_session()
         return await self.learn(content, tags, category=category, source=source)
 
-    async def learn_many(self, items: Iterable[str | Mapping[str, Any]]) -> list[LearnResult]:
+    async def learn_many(self, items: Iterable[Item]) -> list[LearnResult]:
         """learn() for a batch in one round trip. Every item is checked first: one bad item
         raises LearnError (naming its index) and nothing is stored."""
-        memory = self.config.memory
-        checked: list[dict[str, Any]] = []
-        batch = _as_list(items)
-        for index, item in enumerate(batch):
-            fields: Mapping[str, Any] = {"content": item} if isinstance(item, str) else item
-            if not isinstance(fields, Mapping):
-                raise LearnError(
-                    f"Item {index} is a {type(item).__name__}, not text or a mapping.",
-                    recovery="Pass strings, or dicts with 'content' and optional 'tags', "
-                    "'category', 'source'.",
-                )
-            unknown = set(fields) - {"content", "tags", "category", "source"}
-            if unknown:
-                raise LearnError(
-                    f"Item {index} has unknown keys {sorted(unknown)}.",
-                    recovery="Use only 'content', 'tags', 'category' and 'source'.",
-                )
-            try:
-                content = check_content(fields.get("content"), memory)
-                tags = check_tags(fields.get("tags"), memory)
-                category = check_short_text(fields.get("category"), "category", "knowledge")
-                source = check_short_text(fields.get("source"), "source", "api")
-            except LearnError as exc:
-                if len(batch) == 1:
-                    raise
-                raise LearnError(f"Item {index}: {exc.message}", recovery=exc.recovery) from exc
-            checked.append(
-                {"content": content, "tags": tags, "category": category, "source": source}
-            )
+        checked = check_items(items, self.config.memory)
         if not checked:
             return []
-        now = await self.now_hours()
-        created_at = datetime.now(UTC).isoformat()
-        sequence = time.time_ns()
-        rows = []
-        first_of: dict[str, int] = {}
-        for index, item in enumerate(checked):
-            identity = block_id(item["content"])
-            if identity in first_of:
-                continue  # the same text twice in one batch: the later one repeats the first
-            first_of[identity] = index
-            rows.append(
-                {
-                    "index": index,
-                    "id": identity,
-                    "alt_id": random_block_id(),
-                    "props": {
-                        **item,
-                        "status": "inbox",
-                        "created_at": created_at,
-                        "learn_seq": sequence + index,
-                        "token_count": token_count(item["content"]),
-                        "confidence": 0.5,
-                        "reinforcement_count": 0,
-                        "decay_lambda": 0.01,
-                        "last_reinforced_at": now,
-                    },
-                }
-            )
-        stored = await self._database.write(insert_blocks, space=self.space, rows=rows)
-        if len(stored) != len(rows):
-            raise _space_missing(self.space)
-        by_index = {row["index"]: result for row, result in zip(rows, stored, strict=True)}
-        results: list[LearnResult] = []
-        for index, item in enumerate(checked):
-            first = first_of[block_id(item["content"])]
-            stored_id, status = by_index[first]
-            if first != index:
-                status = "duplicate_rejected"
-            results.append(LearnResult(block_id=stored_id, status=status))
+        results = await store_items(self._database, self.space, checked, await self.now_hours())
         for result in results:
             self._last_learned_block_id = result.block_id
             if result.block_id not in self._session_block_ids:
@@ -401,15 +328,6 @@ class MemorySystem:
             edge_count=row["edges"],
             embedding_model=space.get("embedding_model"),
         )
-
-
-def _as_list(items: Iterable[str | Mapping[str, Any]]) -> list[str | Mapping[str, Any]]:
-    if isinstance(items, str | bytes | Mapping):
-        raise LearnError(
-            "learn_many() takes a list of items, not a single one.",
-            recovery="Wrap it in a list: learn_many(['first fact', 'second fact']).",
-        )
-    return list(items)
 
 
 def _check_embedding_lock(

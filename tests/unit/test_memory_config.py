@@ -1,0 +1,78 @@
+"""MemoryConfig defaults (BEHAVIOUR.md §11) and loading from YAML and variables."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from elfgraph.errors import ConfigError
+from elfgraph.memory_config import ElfgraphConfig, MemoryConfig
+
+
+def test_defaults_are_those_of_the_behaviour_spec() -> None:
+    memory = MemoryConfig()
+    assert memory.inbox_threshold == 10
+    assert memory.curate_interval_hours == 40
+    assert memory.prune_threshold == 0.05
+    assert memory.top_k == 5
+    assert memory.curate_reinforce_top_n == 5
+    assert memory.contradiction_threshold == 0.80
+    assert memory.contradiction_similarity_prefilter == 0.40
+    assert memory.near_dup_exact_threshold == 0.95
+    assert memory.near_dup_near_threshold == 0.90
+    assert memory.edge_score_threshold == 0.45
+    assert memory.edge_degree_cap == 5
+    assert memory.edge_prune_threshold == 0.10
+    assert memory.edge_reinforce_delta == 0.10
+    assert memory.outcome_prior_strength == 2.0
+    assert memory.outcome_reinforce_threshold == 0.5
+    assert memory.penalize_threshold == 0.20
+    assert memory.penalty_factor == 2.0
+    assert memory.lambda_ceiling == 0.05
+    assert memory.co_retrieval_edge_threshold == 3
+    assert memory.co_retrieval_edge_weight == 0.55
+    assert memory.co_retrieval_staging_max == 1000
+    assert memory.max_decay_fraction == 1.0
+    assert memory.max_content_bytes == 32 * 1024
+
+
+def test_variables_override_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ELFGRAPH_MEMORY__INBOX_THRESHOLD", "25")
+    monkeypatch.setenv("ELFGRAPH_MEMORY__EDGE_DEGREE_CAP", "7")
+    config = ElfgraphConfig.load()
+    assert (config.memory.inbox_threshold, config.memory.edge_degree_cap) == (25, 7)
+
+
+def test_yaml_file_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "elfgraph.yaml"
+    path.write_text("memory:\n  top_k: 8\n  max_decay_fraction: 0.25\n", encoding="utf-8")
+    config = ElfgraphConfig.from_yaml(path)
+    assert (config.memory.top_k, config.memory.max_decay_fraction) == (8, 0.25)
+    assert config.memory.inbox_threshold == 10
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("memory:\n  edge_degree_cap: 0\n", "edge_degree_cap"),
+        ("memory:\n  near_dup_exact_threshold: 1.5\n", "near_dup_exact_threshold"),
+        ("memory:\n  no_such_field: 1\n", "no_such_field"),
+        ("memory: [unclosed\n", "not valid YAML"),
+        ("- a list\n", "must hold a mapping"),
+    ],
+)
+def test_bad_yaml_is_a_config_error_naming_the_problem(
+    tmp_path: Path, text: str, problem: str
+) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        ElfgraphConfig.from_yaml(path)
+    assert problem in caught.value.message
+    assert caught.value.recovery
+
+
+def test_a_missing_file_is_a_config_error(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="Cannot read"):
+        ElfgraphConfig.from_yaml(tmp_path / "absent.yaml")
