@@ -26,21 +26,27 @@ TEMPLATES = [
 ]
 
 
-def facts(count: int, *, seed: int = 7, duplicate_share: float = 0.05) -> list[str]:
-    """`count` facts; about `duplicate_share` of them repeat an earlier one verbatim."""
+def facts(
+    count: int, *, seed: int = 7, duplicate_share: float = 0.05, unique: bool = False
+) -> list[str]:
+    """`count` facts; about `duplicate_share` of them repeat an earlier one verbatim. With
+    `unique`, a text the templates happen to produce twice gets a suffix instead."""
     rng = random.Random(seed)
     out: list[str] = []
+    seen: set[str] = set()
     for i in range(count):
         if out and rng.random() < duplicate_share:
             out.append(rng.choice(out))
             continue
-        out.append(
-            rng.choice(TEMPLATES).format(
-                service=rng.choice(SERVICES),
-                tech=rng.choice(TECH),
-                purpose=rng.choice(PURPOSES),
-                owner=rng.choice(OWNERS),
-                n=i,
-            )
+        text = rng.choice(TEMPLATES).format(
+            service=rng.choice(SERVICES),
+            tech=rng.choice(TECH),
+            purpose=rng.choice(PURPOSES),
+            owner=rng.choice(OWNERS),
+            n=i,
         )
+        if unique and text in seen:
+            text = f"{text} (note {i})"
+        seen.add(text)
+        out.append(text)
     return out

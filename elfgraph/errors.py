@@ -3,6 +3,7 @@
     ElfgraphError                 base; str() ends with "— Recovery: …"
     ├── ConfigError               bad settings or arguments (space name, config values)
     ├── LearnError                content, tags or category that learn() cannot store
+    ├── FrameError                an unknown frame name or an unusable query
     ├── StorageError              Neo4j unreachable, refused credentials, schema or lock mismatch
     ├── Neo4jServerError          the local Neo4j server could not be assembled, started or stopped
     └── CypherFileError           a query file under cypher/ breaks the header contract
@@ -36,6 +37,10 @@ class ConfigError(ElfgraphError):
 
 class LearnError(ElfgraphError):
     """learn() was given content, tags or a category it cannot store."""
+
+
+class FrameError(ElfgraphError):
+    """frame() or recall() was asked for a frame that does not exist, or a bad query."""
 
 
 class StorageError(ElfgraphError):

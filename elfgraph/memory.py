@@ -23,19 +23,29 @@ from elfgraph.config import Settings
 from elfgraph.consolidation import Services, consolidate
 from elfgraph.database import Database
 from elfgraph.embedding.base import EmbeddingService
-from elfgraph.errors import StorageError
+from elfgraph.errors import FrameError, StorageError
+from elfgraph.frames import SELF_FRAME, frame_definition
 from elfgraph.learning import Item, check_items, store_items
 from elfgraph.llm.base import LLMService
 from elfgraph.memory_config import ElfgraphConfig
-from elfgraph.models import ConsolidateResult, LearnResult, SystemStatus
+from elfgraph.models import ConsolidateResult, FrameResult, LearnResult, ScoredBlock, SystemStatus
+from elfgraph.ranking import Ranked
 from elfgraph.repository.blocks.count_blocks import count_blocks
-from elfgraph.repository.blocks.self_blocks import self_blocks
+from elfgraph.repository.consolidate.index_share import index_share
 from elfgraph.repository.sessions.begin_session import begin_session
 from elfgraph.repository.sessions.end_session import end_session
 from elfgraph.repository.spaces.space_status import space_status
+from elfgraph.retrieval import (
+    IndexShare,
+    Query,
+    frame_result,
+    reinforce,
+    render_frame,
+    retrieve,
+)
 from elfgraph.spaces import find_space, open_space, validate_space_name
 
-SELF_CONTEXT_TOKENS = 600
+MAX_TOP_K = 100
 
 
 class _Session:
@@ -73,7 +83,10 @@ class MemorySystem:
         self._owns_database = owns_database
         self._session: _Session | None = None
         self._last_learned_block_id: str | None = None
+        self._last_recall_block_ids: list[str] = []
         self._session_block_ids: list[str] = []
+        self._index_share = IndexShare()
+        self._frame_cache: dict[tuple[str, str | None, int], tuple[float, FrameResult]] = {}
 
     # ---- construction -------------------------------------------------------------------
 
@@ -109,7 +122,7 @@ class MemorySystem:
             if owns:
                 await db.close()
             raise
-        return cls(
+        memory = cls(
             db,
             space,
             config=config,
@@ -117,6 +130,9 @@ class MemorySystem:
             llm=llm_service,
             owns_database=owns,
         )
+        active, total = await db.read(index_share, space=space)
+        memory._index_share = IndexShare(active / total if total else 1.0)
+        return memory
 
     @classmethod
     @asynccontextmanager
@@ -176,6 +192,7 @@ class MemorySystem:
             raise _space_missing(self.space)
         self._session = _Session(session_id, start, self.clock)
         self._last_learned_block_id = None
+        self._last_recall_block_ids = []
         self._session_block_ids = []
         return session_id
 
@@ -193,6 +210,7 @@ class MemorySystem:
             ended_at=datetime.now(UTC).isoformat(),
         )
         self._session = None
+        self._frame_cache.clear()
         return hours
 
     @asynccontextmanager
@@ -214,8 +232,18 @@ class MemorySystem:
         return self._last_learned_block_id
 
     @property
+    def last_recall_block_ids(self) -> list[str]:
+        return list(self._last_recall_block_ids)
+
+    @property
     def session_block_ids(self) -> list[str]:
+        """Blocks learned or retrieved since the session began, first seen first."""
         return list(self._session_block_ids)
+
+    def _remember_ids(self, ids: list[str]) -> None:
+        for block_id in ids:
+            if block_id not in self._session_block_ids:
+                self._session_block_ids.append(block_id)
 
     # ---- learn ----------------------------------------------------------------------------
 
@@ -252,10 +280,11 @@ class MemorySystem:
         if not checked:
             return []
         results = await store_items(self._database, self.space, checked, await self.now_hours())
-        for result in results:
-            self._last_learned_block_id = result.block_id
-            if result.block_id not in self._session_block_ids:
-                self._session_block_ids.append(result.block_id)
+        if results:
+            self._last_learned_block_id = results[-1].block_id
+            self._remember_ids([r.block_id for r in results])
+        if any(t.startswith("self/") for item in checked for t in item["tags"]):
+            self._invalidate_frames("self")
         return results
 
     # ---- consolidate ----------------------------------------------------------------------
@@ -277,15 +306,18 @@ class MemorySystem:
             def now() -> float:
                 return fixed
 
-        return await consolidate(
-            self._database,
-            self.space,
-            services,
-            now_hours=now,
-            self_context=self._self_context,
-            skip_llm=skip_llm,
-            skip_contradictions=skip_contradictions,
-        )
+        try:
+            return await consolidate(
+                self._database,
+                self.space,
+                services,
+                now_hours=now,
+                self_context=self._self_context,
+                skip_llm=skip_llm,
+                skip_contradictions=skip_contradictions,
+            )
+        finally:
+            self._frame_cache.clear()
 
     async def dream(self) -> ConsolidateResult | None:
         """consolidate() when the inbox (read from the database) holds anything, else None."""
@@ -295,17 +327,79 @@ class MemorySystem:
         return await self.consolidate()
 
     async def _self_context(self) -> str:
-        """The agent's identity as the LLM sees it: self/* blocks within 600 tokens."""
-        rows = await self._database.read(self_blocks, space=self.space, limit=50)
-        lines = ["## Identity"]
-        used = len(lines[0]) // 4
-        for row in rows:
-            line = f"- {row['content']}"
-            if used + len(line) // 4 > SELF_CONTEXT_TOKENS:
-                break
-            lines.append(line)
-            used += len(line) // 4
-        return "\n".join(lines) if len(lines) > 1 else ""
+        """The rendered SELF frame, for the LLM judging new blocks (no side effects)."""
+        ranked = await self._retrieve(SELF_FRAME.name, None, self.config.memory.top_k)
+        text, _ = render_frame(SELF_FRAME, ranked)
+        return text
+
+    # ---- recall and frame -----------------------------------------------------------------
+
+    async def recall(
+        self, query: str | None = None, *, top_k: int = 5, frame: str = "attention"
+    ) -> list[ScoredBlock]:
+        """The top_k blocks for a query, ranked as `frame` ranks them. Pure: no writes."""
+        ranked = await self._retrieve(frame, query, top_k)
+        self._last_recall_block_ids = [b.id for b in ranked.blocks]
+        self._remember_ids(self._last_recall_block_ids)
+        return ranked.blocks
+
+    async def frame(self, name: str, query: str | None = None, *, top_k: int = 5) -> FrameResult:
+        """Rendered context for a prompt: recall, render within the frame's token budget,
+        then reinforce the returned blocks and the edges between them."""
+        definition = frame_definition(name)
+        key = (definition.name, query, top_k)
+        cached = self._frame_cache.get(key)
+        if cached is not None and cached[0] > self.clock():
+            result = cached[1].model_copy(update={"cached": True})
+        else:
+            ranked = await self._retrieve(name, query, top_k)
+            text, blocks = render_frame(definition, ranked)
+            now = (
+                self._session.start_hours + self._session.elapsed_hours()
+                if self._session
+                else ranked.now_hours
+            )
+            promoted = await reinforce(
+                self._database,
+                self.space,
+                blocks,
+                now_hours=now,
+                session_id=self.session_id,
+                config=self.config.memory,
+            )
+            result = frame_result(definition, text, blocks, edges_promoted=promoted)
+            if definition.cache_seconds:
+                self._frame_cache[key] = (self.clock() + definition.cache_seconds, result)
+        self._last_recall_block_ids = [b.id for b in result.blocks]
+        self._remember_ids(self._last_recall_block_ids)
+        return result
+
+    async def _retrieve(self, frame: str, query: str | None, top_k: int) -> Ranked:
+        definition = frame_definition(frame)
+        if isinstance(top_k, bool) or not isinstance(top_k, int) or not 1 <= top_k <= MAX_TOP_K:
+            raise FrameError(
+                f"top_k must be a whole number from 1 to {MAX_TOP_K}, not {top_k!r}.",
+                recovery="Ask for a handful of blocks, e.g. top_k=5.",
+            )
+        if query is not None and not isinstance(query, str):
+            raise FrameError(
+                f"The query must be text or None, not {type(query).__name__}.",
+                recovery="Pass the question as a string, or None for a queryless frame.",
+            )
+        session = self._session
+        return await retrieve(
+            self._database,
+            self.space,
+            Query(definition, query, top_k),
+            embedder=self.embedding_service,
+            config=self.config.memory,
+            now_hours=session.start_hours + session.elapsed_hours() if session else None,
+            share=self._index_share,
+        )
+
+    def _invalidate_frames(self, name: str) -> None:
+        for key in [k for k in self._frame_cache if k[0] == name]:
+            del self._frame_cache[key]
 
     # ---- status -----------------------------------------------------------------------------
 

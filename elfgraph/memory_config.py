@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -52,6 +52,7 @@ class MemoryConfig(BaseModel):
     llm_timeout_seconds: float = Field(30.0, gt=0)
     consolidate_batch_size: int = Field(500, ge=1, le=10_000)
     neighbour_candidates: int = Field(10, ge=1, le=1000)
+    fusion: Literal["convex", "rrf"] = "convex"  # how the two retrieval legs combine
 
 
 class ElfgraphConfig(BaseSettings):

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import astuple, dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -72,3 +73,156 @@ def edge_score(
         + w_time * temporal_closeness(hours_a, hours_b)
     )
     return clamp01(score)
+
+
+# ---- retrieval (BEHAVIOUR.md §6, §7) ------------------------------------------------------
+
+RRF_K = 60
+MMR_LAMBDA = 0.7
+EDGE_REINFORCEMENT_BONUS = 0.10
+COLD_START_CENTRALITY = 0.10
+COLD_START_RECENCY = 0.70
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How a frame mixes the five components; they sum to 1."""
+
+    similarity: float
+    confidence: float
+    recency: float
+    centrality: float
+    reinforcement: float
+
+    def __post_init__(self) -> None:
+        values = astuple(self)
+        if any(not 0.0 <= v <= 1.0 for v in values) or abs(sum(values) - 1.0) > 1e-9:
+            raise ValueError(f"frame weights must be in [0, 1] and sum to 1, got {values}")
+
+    def without_similarity(self) -> Weights:
+        """For queries without text: drop similarity, scale the other four to sum to 1."""
+        rest = 1.0 - self.similarity
+        if rest <= 0.0:
+            return Weights(0.0, 0.25, 0.25, 0.25, 0.25)
+        return Weights(
+            0.0,
+            self.confidence / rest,
+            self.recency / rest,
+            self.centrality / rest,
+            1.0 - (self.confidence + self.recency + self.centrality) / rest,
+        )
+
+
+@dataclass(frozen=True)
+class Components:
+    """The five scoring signals of one block, each in [0, 1]."""
+
+    similarity: float
+    confidence: float
+    recency: float
+    centrality: float
+    reinforcement: float
+
+
+def recency(decay_lambda: float, hours_since: float) -> float:
+    """exp(−λ·Δh), with Δh clamped at 0 (a block is never "from the future")."""
+    if not math.isfinite(decay_lambda) or decay_lambda < 0:
+        return 0.0
+    gap = hours_since if math.isfinite(hours_since) else math.inf
+    return clamp01(math.exp(-decay_lambda * max(0.0, gap)))
+
+
+def edge_strength(weight: float, reinforcement_count: float) -> float:
+    """An edge's share of a weighted degree: weight + 0.10·ln(1 + reinforcements)."""
+    w = weight if math.isfinite(weight) else 0.0
+    count = reinforcement_count if math.isfinite(reinforcement_count) else 0.0
+    return max(0.0, w) + EDGE_REINFORCEMENT_BONUS * math.log1p(max(0.0, count))
+
+
+def centralities(
+    edges: Mapping[str, Sequence[tuple[float, float]]], recencies: Mapping[str, float]
+) -> dict[str, float]:
+    """Weighted degree over the largest among the candidates, with the cold-start floor:
+    a fresh block (recency > 0.70) with almost no edges (< 0.10) gets 0.5·recency."""
+    degrees = {
+        block: sum(edge_strength(w, c) for w, c in block_edges)
+        for block, block_edges in edges.items()
+    }
+    top = max(degrees.values(), default=0.0)
+    result: dict[str, float] = {}
+    for block, degree in degrees.items():
+        raw = clamp01(degree / top) if top > 0 else 0.0
+        fresh = clamp01(recencies.get(block, 0.0))
+        if raw < COLD_START_CENTRALITY and fresh > COLD_START_RECENCY:
+            raw = max(raw, 0.5 * fresh)
+        result[block] = raw
+    return result
+
+
+def reinforcement(count: float, max_count: float) -> float:
+    """ln(1 + count) / ln(1 + max count among the candidates); 0 when the max is 0."""
+    if not (math.isfinite(count) and math.isfinite(max_count)) or max_count <= 0:
+        return 0.0
+    return clamp01(math.log1p(max(0.0, count)) / math.log1p(max_count))
+
+
+def composite(components: Components, weights: Weights) -> float:
+    return clamp01(
+        weights.similarity * clamp01(components.similarity)
+        + weights.confidence * clamp01(components.confidence)
+        + weights.recency * clamp01(components.recency)
+        + weights.centrality * clamp01(components.centrality)
+        + weights.reinforcement * clamp01(components.reinforcement)
+    )
+
+
+def rrf_fuse(*rankings: Sequence[str], k: int = RRF_K) -> dict[str, float]:
+    """Reciprocal rank fusion of ranked id lists, scaled so the best id scores 1.0."""
+    fused: dict[str, float] = {}
+    for ranking in rankings:
+        for rank, block in enumerate(dict.fromkeys(ranking)):
+            fused[block] = fused.get(block, 0.0) + 1.0 / (k + rank + 1)
+    best = max(fused.values(), default=0.0)
+    return {block: score / best for block, score in fused.items()} if best > 0 else {}
+
+
+def rank(scores: Mapping[str, float]) -> list[str]:
+    """Ids by score, highest first; ties broken by id so the order never depends on input."""
+    return sorted(scores, key=lambda block: (-scores[block], block))
+
+
+def mmr(
+    ranked: Sequence[str],
+    scores: Mapping[str, float],
+    vectors: Mapping[str, npt.ArrayLike],
+    *,
+    lambda_: float = MMR_LAMBDA,
+) -> list[str]:
+    """Greedy maximal marginal relevance: repeatedly take the id maximising
+    λ·score − (1−λ)·max cosine to those already taken (ties by id). Redundancy is the
+    cosine clamped at 0: an opposite block is not "more novel" than an unrelated one. An id
+    without a vector is never penalised."""
+    units: dict[str, npt.NDArray[np.float64]] = {}
+    for block, vector in vectors.items():
+        array = np.asarray(vector, dtype=np.float64).reshape(-1)
+        norm = float(np.linalg.norm(array))
+        if norm > 0 and math.isfinite(norm):
+            units[block] = array / norm
+    remaining = list(dict.fromkeys(ranked))
+    chosen: list[str] = []
+    while remaining:
+
+        def value(block: str) -> tuple[float, str]:
+            own = units.get(block)
+            penalty = 0.0
+            if own is not None:
+                penalty = max(
+                    (max(0.0, float(own @ units[other])) for other in chosen if other in units),
+                    default=0.0,
+                )
+            return (-(lambda_ * scores.get(block, 0.0) - (1.0 - lambda_) * penalty), block)
+
+        best = min(remaining, key=value)
+        chosen.append(best)
+        remaining.remove(best)
+    return chosen

@@ -47,10 +47,19 @@ async def list_spaces(database: Database) -> list[SpaceRecord]:
     return await database.read(list_space_records)
 
 
+DROP_BATCH = 5_000
+
+
 async def drop_space(database: Database, name: str) -> int:
-    """Delete a space and everything in it; the number of nodes deleted (0 if none)."""
+    """Delete a space and everything in it, a batch per transaction; the number of nodes
+    deleted (0 if there was no such space)."""
     validate_space_name(name)
-    return await database.write(delete_space, name=name)
+    total = 0
+    while True:
+        deleted = await database.write(delete_space, name=name, batch=DROP_BATCH)
+        total += deleted
+        if deleted == 0:
+            return total
 
 
 async def lock_space_embedding(

@@ -4,7 +4,8 @@
 // params: space, rows, now_hours, embedding_model, run_id
 // Promotes analysed inbox blocks to active with their confidence, tags, summary, decay
 // rate and embedding. Each block is locked (by a write) before its status is checked, so a
-// block promoted meanwhile by another process is skipped, not promoted twice.
+// block promoted meanwhile by another process is skipped, not promoted twice. Blocks
+// with a self/* tag get the Self label, which the SELF frame and guarantees look up.
 UNWIND $rows AS row
 MATCH (b:Block {space: $space, id: row.id})
 SET b._lock = true
@@ -23,4 +24,7 @@ SET b.status = 'active',
     b.last_reinforced_at = $now_hours,
     b.promoted_at = row.promoted_at,
     b.consolidated_by = $run_id
+FOREACH (_ IN CASE WHEN any(tag IN row.tags WHERE tag STARTS WITH 'self/') THEN [1] ELSE [] END |
+  SET b:Self
+)
 RETURN b.id AS id

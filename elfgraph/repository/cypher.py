@@ -219,7 +219,18 @@ def query(name: str) -> CypherQuery:
         raise LookupError(f"no Cypher file named {name!r} under {cypher_root()}") from None
 
 
+_queries_run = 0
+
+
+def queries_run() -> int:
+    """How many queries this process has sent through run_* (each is one round trip);
+    benchmarks read it before and after a call."""
+    return _queries_run
+
+
 def _checked(name: str, returns: Returns, params: dict[str, Any]) -> CypherQuery:
+    global _queries_run
+    _queries_run += 1
     found = query(name)
     if found.returns != returns:
         raise TypeError(f"{name} returns {found.returns!r}; call run_{found.returns}")

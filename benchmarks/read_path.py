@@ -1,0 +1,189 @@
+"""Read-path latency: recall and frame at 1k / 10k / 100k active blocks.
+
+    python -m benchmarks.read_path --sizes 1000 10000 100000 --queries 200
+
+One space per size, filled with synthetic facts and dreamed with the mock embedder, so
+what is measured is the database path; the local model's query-embedding time is measured
+on its own. Every call's database round trips are counted. Results:
+benchmarks/results/read_path.json and a markdown table on stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import anyio
+
+from benchmarks.corpus import OWNERS, PURPOSES, SERVICES, TECH, facts
+from benchmarks.machine import describe
+from benchmarks.write_path import RESULTS, percentile
+from elfgraph.database import Database
+from elfgraph.embedding.mock import MockEmbeddingService
+from elfgraph.memory import MemorySystem
+from elfgraph.repository.cypher import queries_run
+from elfgraph.spaces import drop_space
+
+BATCH = 5_000
+
+
+def questions(count: int, seed: int = 11) -> list[str]:
+    import random
+
+    rng = random.Random(seed)
+    shapes = [
+        "Who owns the {service} service?",
+        "What does {service} use {tech} for?",
+        "Which service handles {purpose}?",
+        "What did {owner} decide about {tech}?",
+        "Any incidents with {tech} in {service}?",
+    ]
+    return [
+        rng.choice(shapes).format(
+            service=rng.choice(SERVICES),
+            tech=rng.choice(TECH),
+            purpose=rng.choice(PURPOSES),
+            owner=rng.choice(OWNERS),
+        )
+        for _ in range(count)
+    ]
+
+
+async def timed(calls: list[Any]) -> tuple[list[float], float]:
+    """Latencies in ms of awaiting each call, and the mean round trips per call."""
+    latencies = []
+    before = queries_run()
+    for call in calls:
+        start = time.perf_counter()
+        await call()
+        latencies.append(1000 * (time.perf_counter() - start))
+    return latencies, (queries_run() - before) / max(1, len(calls))
+
+
+def stats(latencies: list[float]) -> dict[str, float]:
+    return {
+        "p50_ms": statistics.median(latencies),
+        "p95_ms": percentile(latencies, 0.95),
+        "max_ms": max(latencies),
+    }
+
+
+async def one_size(database: Database, size: int, queries: list[str]) -> dict[str, Any]:
+    space = f"bench-read-{uuid.uuid4().hex[:8]}"
+    memory = await MemorySystem.open(
+        space, database=database, embedding_service=MockEmbeddingService()
+    )
+    try:
+        texts = facts(size, duplicate_share=0.0, unique=True)
+        started = time.perf_counter()
+        for start in range(0, size, BATCH):
+            await memory.learn_many(texts[start : start + BATCH])
+        await memory.dream()
+        build_seconds = time.perf_counter() - started
+        for q in queries[:20]:  # warm-up: plans cached, index share learned
+            await memory.recall(q)
+        recall, recall_trips = await timed([lambda q=q: memory.recall(q) for q in queries])
+        queryless, _ = await timed([lambda: memory.recall(None)] * 50)
+        await memory.begin_session()
+        frame, frame_trips = await timed(
+            [lambda q=q: memory.frame("attention", q) for q in queries]
+        )
+        await memory.end_session()
+        status = await memory.status()
+        return {
+            "size": size,
+            "active": status.active_count,
+            "edges": status.edge_count,
+            "build_seconds": build_seconds,
+            "recall": stats(recall),
+            "recall_round_trips": recall_trips,
+            "recall_queryless": stats(queryless),
+            "frame": stats(frame),
+            "frame_round_trips": frame_trips,
+        }
+    finally:
+        await memory.close()
+        await drop_space(database, space)
+
+
+async def embedding_time(queries: list[str]) -> dict[str, float]:
+    from elfgraph.embedding.local import LocalEmbeddingService
+
+    service = LocalEmbeddingService()
+    await service.embed("warm up")
+    latencies = []
+    for q in queries:
+        start = time.perf_counter()
+        await service.embed(q)
+        latencies.append(1000 * (time.perf_counter() - start))
+    return stats(latencies)
+
+
+async def main(sizes: list[int], count: int) -> dict[str, Any]:
+    queries = questions(count)
+    database = await Database.connect()
+    try:
+        report: dict[str, Any] = {
+            "machine": await describe(database),
+            "queries": count,
+            "query_embedding_local": await embedding_time(queries),
+            "results": [],
+        }
+        for size in sizes:
+            result = await one_size(database, size, queries)
+            report["results"].append(result)
+            print(
+                f"{size:>7}: recall p50 {result['recall']['p50_ms']:.1f} ms "
+                f"p95 {result['recall']['p95_ms']:.1f} ms ({result['recall_round_trips']:.2f} "
+                f"trips); frame p50 {result['frame']['p50_ms']:.1f} ms "
+                f"p95 {result['frame']['p95_ms']:.1f} ms ({result['frame_round_trips']:.2f} trips)",
+                flush=True,
+            )
+        return report
+    finally:
+        await database.close()
+
+
+def markdown(report: dict[str, Any]) -> str:
+    m = report["machine"]
+    e = report["query_embedding_local"]
+    lines = [
+        f"{m['cores']} cores, {m['memory_gib']} GiB, Python {m['python']}, {m['neo4j']}, "
+        f"commit {m['commit']}, {m['when']}; {report['queries']} queries per size.",
+        "",
+        "| active blocks | edges | recall p50 / p95 ms | round trips | queryless recall p50 / "
+        "p95 ms | frame p50 / p95 ms | round trips |",
+        "|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in report["results"]:
+        lines.append(
+            f"| {r['active']:,} | {r['edges']:,} | {r['recall']['p50_ms']:.1f} / "
+            f"{r['recall']['p95_ms']:.1f} | {r['recall_round_trips']:.2f} | "
+            f"{r['recall_queryless']['p50_ms']:.1f} / {r['recall_queryless']['p95_ms']:.1f} | "
+            f"{r['frame']['p50_ms']:.1f} / {r['frame']['p95_ms']:.1f} | "
+            f"{r['frame_round_trips']:.2f} |"
+        )
+    lines += [
+        "",
+        f"Query embedding with the local MiniLM model (not included above): p50 "
+        f"{e['p50_ms']:.1f} ms, p95 {e['p95_ms']:.1f} ms.",
+    ]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
+    parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--out", type=Path, default=RESULTS / "read_path.json")
+    args = parser.parse_args()
+    report = anyio.run(main, args.sizes, args.queries)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=2), encoding="utf-8")
+    print()
+    print(markdown(report))

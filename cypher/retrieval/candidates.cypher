@@ -1,0 +1,118 @@
+// name: candidates
+// mode: read
+// returns: one
+// params: space, query_vector, terms, k, fetch, text_fetch, self_only, queryless, queryless_limit, guarantee_tags, now_hours, proxy, cap
+// Everything one recall needs, in one round trip. Vector leg: the k nearest active blocks
+// of the space through the shared vector index, over-fetching `fetch` and filtering, with
+// an exact scan of the space when that leaves fewer than k; each with its exact cosine.
+// Keyword leg: the k best full-text hits for `terms` (already reduced to plain words by
+// the caller), each with its Lucene score. Queryless
+// frames instead pre-select the best blocks by a cheap proxy of their score. Then: the
+// 1-hop neighbours of the seeds through any edge but CONTRADICTS, the blocks the frame
+// guarantees, each candidate's properties, embedding and edges (for centrality), and the
+// contradiction pairs among the candidates, and the clock ($now_hours, or the space's
+// persisted total outside a session). Returns no row when there is no candidate.
+MATCH (space_node:Space {name: $space})
+WITH coalesce($now_hours, space_node.total_active_hours, 0.0) AS now
+CALL () {
+  WITH $query_vector AS qv
+  WHERE qv IS NOT NULL
+  CALL db.index.vector.queryNodes('block_embedding', $fetch, qv) YIELD node, score
+  WITH node, score
+  WHERE node.space = $space AND node.status = 'active' AND (NOT $self_only OR node:Self)
+  WITH node
+  ORDER BY score DESC
+  RETURN collect(node) AS fetched
+}
+CALL (fetched) {
+  WITH fetched, $query_vector AS qv
+  WHERE qv IS NOT NULL AND size(fetched) < $k
+  MATCH (b:Block)
+  WHERE b.space = $space AND b.status = 'active' AND b.embedding IS NOT NULL
+    AND (NOT $self_only OR b:Self)
+  WITH b, vector.similarity.cosine(b.embedding, qv) AS score
+  ORDER BY score DESC
+  LIMIT $k
+  RETURN collect(b) AS scanned
+}
+CALL () {
+  WITH $terms AS terms
+  WHERE terms IS NOT NULL
+  CALL db.index.fulltext.queryNodes('block_text', terms, {limit: $text_fetch}) YIELD node, score
+  WITH node, score
+  WHERE node.space = $space AND node.status = 'active' AND (NOT $self_only OR node:Self)
+  WITH node, score
+  ORDER BY score DESC
+  LIMIT $k
+  RETURN collect(node) AS keyword_nodes, collect(score) AS keyword_scores
+}
+CALL (now) {
+  WITH now, $queryless AS on
+  WHERE on AND NOT $self_only
+  MATCH (b:Block)
+  WHERE b.space = $space AND b.status = 'active'
+  WITH b, $proxy.confidence * coalesce(b.confidence, 0.5)
+          + $proxy.recency * exp(-coalesce(b.decay_lambda, 0.01)
+              * CASE WHEN now > b.last_reinforced_at
+                     THEN now - b.last_reinforced_at ELSE 0.0 END)
+          + $proxy.centrality * COUNT { (b)--() } / toFloat($cap)
+          + $proxy.reinforcement * log(1 + coalesce(b.reinforcement_count, 0)) / log(51.0)
+          AS proxy
+  ORDER BY proxy DESC, b.id
+  LIMIT $queryless_limit
+  RETURN collect(b) AS general_nodes
+}
+CALL () {
+  WITH $queryless AS on
+  WHERE on AND $self_only
+  MATCH (b:Self)
+  WHERE b.space = $space AND b.status = 'active'
+  WITH b ORDER BY coalesce(b.confidence, 0.5) DESC, b.id
+  LIMIT $queryless_limit
+  RETURN collect(b) AS self_nodes
+}
+WITH now, CASE WHEN size(scanned) > 0 THEN scanned ELSE fetched[..$k] END AS vector_nodes,
+     keyword_nodes, keyword_scores, general_nodes + self_nodes AS queryless_nodes,
+     size(fetched) AS fetched_in_space
+CALL (vector_nodes, keyword_nodes) {
+  WITH vector_nodes + keyword_nodes AS seeds
+  UNWIND seeds AS seed
+  MATCH (seed)-[r]-(n:Block)
+  WHERE type(r) <> 'CONTRADICTS' AND n.status = 'active' AND (NOT $self_only OR n:Self)
+    AND NOT n IN seeds
+  RETURN collect(DISTINCT n) AS expanded
+}
+CALL () {
+  WITH $guarantee_tags AS wanted
+  WHERE size(wanted) > 0
+  MATCH (b:Self)
+  WHERE b.space = $space AND b.status = 'active' AND any(tag IN b.tags WHERE tag IN wanted)
+  RETURN collect(b) AS guaranteed
+}
+WITH now, vector_nodes, keyword_nodes, keyword_scores, queryless_nodes, expanded, guaranteed,
+     fetched_in_space
+UNWIND vector_nodes + keyword_nodes + queryless_nodes + expanded + guaranteed AS candidate
+WITH DISTINCT candidate, now, vector_nodes, keyword_nodes, keyword_scores, expanded,
+     guaranteed, fetched_in_space
+WITH collect(candidate) AS nodes, now, vector_nodes, keyword_nodes, keyword_scores, expanded,
+     guaranteed, fetched_in_space
+CALL (nodes) {
+  UNWIND nodes AS a
+  MATCH (a)-[:CONTRADICTS]-(b:Block)
+  WHERE b IN nodes AND a.id < b.id
+  RETURN collect([a.id, b.id]) AS contradictions
+}
+RETURN [n IN vector_nodes | n.id] AS vector_ids,
+       [n IN vector_nodes | 2.0 * vector.similarity.cosine(n.embedding, $query_vector) - 1.0]
+         AS vector_cosines,
+       [n IN keyword_nodes | n.id] AS keyword_ids,
+       keyword_scores,
+       [n IN expanded | n.id] AS expanded_ids,
+       [n IN guaranteed | n.id] AS guaranteed_ids,
+       contradictions,
+       fetched_in_space,
+       now,
+       [n IN nodes | n {.id, .content, .tags, .confidence, .reinforcement_count, .decay_lambda,
+                        .last_reinforced_at, .status, .embedding,
+                        edges: [(n)-[r]-(:Block) | [r.weight, r.reinforcement_count]]}]
+         AS candidates

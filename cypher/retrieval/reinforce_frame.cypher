@@ -1,0 +1,62 @@
+// name: reinforce_frame
+// mode: write
+// returns: one
+// params: space, ids, pairs, now_hours, session_id, threshold, staging_max, at
+// The side effects of one frame(), in one round trip. The space node is locked first
+// (like every writer of counters and edges), so concurrent frames never lose a count.
+// Each returned block: reinforcement_count + 1, last_reinforced_at = now. Each edge
+// between two returned blocks: reinforcement_count + 1, last_active_hours = now. Each
+// returned pair without an edge gets one co-retrieval count per session (Hebbian
+// staging); the pairs that reach `threshold` come back for the caller to link. Staging
+// forgets a pair once it has an edge, and keeps at most `staging_max` pairs per space,
+// dropping the least recently counted.
+MATCH (space:Space {name: $space})
+SET space._lock = true
+REMOVE space._lock
+WITH space
+CALL (space) {
+  UNWIND $ids AS block_id
+  MATCH (b:Block {space: $space, id: block_id})
+  WHERE b.status = 'active'
+  SET b.reinforcement_count = coalesce(b.reinforcement_count, 0) + 1,
+      b.last_reinforced_at = $now_hours
+  RETURN count(b) AS blocks_reinforced
+}
+CALL (space) {
+  UNWIND $pairs AS pair
+  MATCH (:Block {space: $space, id: pair[0]})-[r]-(:Block {space: $space, id: pair[1]})
+  SET r.reinforcement_count = coalesce(r.reinforcement_count, 0) + 1,
+      r.last_active_hours = $now_hours
+  RETURN count(r) AS edges_reinforced
+}
+CALL (space) {
+  WITH space
+  WHERE $session_id IS NOT NULL
+  UNWIND $pairs AS pair
+  MATCH (a:Block {space: $space, id: pair[0]}), (b:Block {space: $space, id: pair[1]})
+  WHERE a.status = 'active' AND b.status = 'active'
+  OPTIONAL MATCH (done:CoRetrieval {space: $space, a: pair[0], b: pair[1]})
+  WHERE EXISTS { (a)--(b) }
+  DETACH DELETE done
+  WITH a, b, pair
+  WHERE NOT EXISTS { (a)--(b) }
+  MERGE (staged:CoRetrieval {space: $space, a: pair[0], b: pair[1]})
+  ON CREATE SET staged.count = 0, staged.created_at = $at
+  WITH staged
+  WHERE coalesce(staged.last_session, '') <> $session_id
+  SET staged.count = staged.count + 1, staged.last_session = $session_id,
+      staged.updated_at = $at
+  WITH staged
+  WHERE staged.count >= $threshold
+  RETURN collect([staged.a, staged.b]) AS ready
+}
+CALL (space) {
+  MATCH (staged:CoRetrieval)
+  WHERE staged.space = $space AND staged.a IS NOT NULL AND staged.b IS NOT NULL
+  WITH staged
+  ORDER BY staged.updated_at DESC, staged.a, staged.b
+  WITH collect(staged)[$staging_max..] AS stale
+  FOREACH (old IN stale | DELETE old)
+  RETURN size(stale) AS staging_dropped
+}
+RETURN blocks_reinforced, edges_reinforced, ready, staging_dropped
