@@ -173,49 +173,55 @@ class RunPool:
 
     Neighbours among them are found exactly here (one matrix product per chunk), so the
     vector index is asked only about blocks that were active before the run, and a dream
-    into an empty space makes no index queries at all.
+    into an empty space makes no index queries at all. Rows live in a buffer that doubles
+    when full, so adding a chunk costs its own size, not the pool's.
     """
 
     def __init__(self, dimensions: int) -> None:
         self.ids: list[str] = []
+        self._row_of: dict[str, int] = {}
         self._tags: list[tuple[str, ...]] = []
         self._categories: list[str] = []
         self._hours: list[float] = []
-        self._rows: list[Vector] = []
-        self._matrix = np.zeros((0, dimensions), dtype=np.float32)
-        self._gone: set[str] = set()
+        self._matrix = np.zeros((64, dimensions), dtype=np.float32)
+        self._alive = np.zeros(64, dtype=bool)
 
     def __len__(self) -> int:
-        return len(self.ids) - len(self._gone)
+        return int(self._alive[: len(self.ids)].sum())
 
     def add(
         self, block_id: str, tags: Sequence[str], category: str, hours: float, vector: Vector
     ) -> None:
+        row = len(self.ids)
+        if row == self._matrix.shape[0]:
+            self._matrix = np.concatenate([self._matrix, np.zeros_like(self._matrix)])
+            self._alive = np.concatenate([self._alive, np.zeros_like(self._alive)])
+        self._matrix[row] = vector
+        self._alive[row] = True
+        self._row_of[block_id] = row
         self.ids.append(block_id)
         self._tags.append(tuple(tags))
         self._categories.append(category)
         self._hours.append(hours)
-        self._rows.append(vector)
 
     def forget(self, ids: Iterable[str]) -> None:
         """Blocks archived later in the run (superseded) are candidates no more."""
-        self._gone.update(i for i in ids if i in set(self.ids))
+        for block_id in ids:
+            row = self._row_of.get(block_id)
+            if row is not None:
+                self._alive[row] = False
 
     def nearest(
         self, blocks: Sequence[InboxBlock], vectors: Sequence[Vector], k: int
     ) -> dict[str, list[Neighbour]]:
-        if len(self._rows) > self._matrix.shape[0]:
-            self._matrix = np.stack(self._rows).astype(np.float32)
-        if not blocks or self._matrix.shape[0] == 0:
+        size = len(self.ids)
+        take = min(k, len(self))
+        if not blocks or take == 0:
             return {}
-        cosines = np.stack(vectors).astype(np.float32) @ self._matrix.T
-        alive = np.array([i not in self._gone for i in self.ids])
-        cosines[:, ~alive] = -np.inf
-        take = min(k, int(alive.sum()))
-        found: dict[str, list[Neighbour]] = {}
-        if take == 0:
-            return found
+        cosines = np.stack(vectors).astype(np.float32) @ self._matrix[:size].T
+        cosines[:, ~self._alive[:size]] = -np.inf
         top = np.argpartition(-cosines, take - 1, axis=1)[:, :take]
+        found: dict[str, list[Neighbour]] = {}
         for row, block in enumerate(blocks):
             nearest = sorted(top[row].tolist(), key=lambda j: (-cosines[row, j], self.ids[j]))
             found[block.id] = [

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from elfgraph.config import Settings
 from elfgraph.database import Database
 from elfgraph.memory import MemorySystem
-from elfgraph.models import ConsolidateResult, LearnResult, SystemStatus
+from elfgraph.models import ConsolidateResult, FrameResult, LearnResult, SystemStatus
 from elfgraph.spaces import drop_space
 
 SAMPLE: list[tuple[str, list[str], str]] = [
@@ -41,14 +41,25 @@ SAMPLE: list[tuple[str, list[str], str]] = [
     ("The public dashboard is rebuilt nightly with static pages.", ["product"], "knowledge"),
     ("API keys are rotated every ninety days.", ["security"], "knowledge"),
     ("Sensor data is not personal data, but harbour contacts are.", ["security"], "knowledge"),
-    ("Contacts of harbour masters must never leave the EU region.", ["security"], "decision"),
+    (
+        "Contacts of harbour masters must never leave the EU region.",
+        ["security", "self/constitutional"],
+        "decision",
+    ),
     ("The ingestion pipeline retries failed buoy uploads three times.", ["data"], "knowledge"),
     ("Failed buoy uploads are retried three times by ingestion.", ["data"], "knowledge"),
     ("Postgres backups run hourly and are tested monthly.", ["ops", "data"], "knowledge"),
     ("Latency of the forecast endpoint is about 120 ms at p95.", ["ops"], "observation"),
-    ("The next milestone is support for river estuaries.", ["roadmap"], "knowledge"),
+    ("The next milestone is support for river estuaries.", ["roadmap", "self/goal"], "knowledge"),
     ("Estuary support needs salinity readings from new sensors.", ["roadmap"], "knowledge"),
     ("Be concise when reporting to harbour masters.", ["self/value"], "preference"),
+]
+
+
+QUESTIONS = [
+    "Who looks after the sensor pipeline?",
+    "When are we allowed to deploy?",
+    "What do harbour masters want from us?",
 ]
 
 
@@ -56,6 +67,8 @@ SAMPLE: list[tuple[str, list[str], str]] = [
 class DemoReport:
     learned: list[LearnResult]
     dreamed: ConsolidateResult | None
+    answers: list[tuple[str, FrameResult]]
+    identity: FrameResult
     status: SystemStatus
 
 
@@ -73,6 +86,8 @@ async def run_demo(space: str = "demo", settings: Settings | None = None) -> Dem
                     ]
                 )
                 dreamed = await memory.dream()
-            return DemoReport(learned, dreamed, await memory.status())
+                answers = [(q, await memory.frame("attention", q, top_k=3)) for q in QUESTIONS]
+                identity = await memory.frame("self")
+            return DemoReport(learned, dreamed, answers, identity, await memory.status())
     finally:
         await database.close()

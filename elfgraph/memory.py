@@ -11,19 +11,14 @@ process or many) may share a space: everything they know is read from the databa
 
 from __future__ import annotations
 
-import time
-import uuid
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime
 from typing import Any
 
-from elfgraph.blocks import check_short_text
 from elfgraph.config import Settings
 from elfgraph.consolidation import Services, consolidate
 from elfgraph.database import Database
 from elfgraph.embedding.base import EmbeddingService
-from elfgraph.errors import FrameError, StorageError
 from elfgraph.frames import SELF_FRAME, frame_definition
 from elfgraph.learning import Item, check_items, store_items
 from elfgraph.llm.base import LLMService
@@ -32,38 +27,22 @@ from elfgraph.models import ConsolidateResult, FrameResult, LearnResult, ScoredB
 from elfgraph.ranking import Ranked
 from elfgraph.repository.blocks.count_blocks import count_blocks
 from elfgraph.repository.consolidate.index_share import index_share
-from elfgraph.repository.sessions.begin_session import begin_session
-from elfgraph.repository.sessions.end_session import end_session
 from elfgraph.repository.spaces.space_status import space_status
 from elfgraph.retrieval import (
     IndexShare,
     Query,
+    check_recall_arguments,
     frame_result,
     reinforce,
     render_frame,
     retrieve,
 )
-from elfgraph.spaces import find_space, open_space, validate_space_name
-
-MAX_TOP_K = 100
-
-
-class _Session:
-    def __init__(self, session_id: str, start_hours: float, clock: Callable[[], float]) -> None:
-        self.id = session_id
-        self.start_hours = start_hours
-        self.clock = clock
-        self.started = clock()
-
-    def elapsed_hours(self) -> float:
-        return max(0.0, self.clock() - self.started) / 3600.0
+from elfgraph.sessions import SessionClock, space_missing
+from elfgraph.spaces import check_embedding_lock, open_space, validate_space_name
 
 
 class MemorySystem:
     """The public API of one space. Create it with `open()` or `managed()`."""
-
-    # Seconds since an arbitrary point; sessions measure wall-clock duration with it.
-    clock: Callable[[], float] = staticmethod(time.monotonic)
 
     def __init__(
         self,
@@ -81,7 +60,7 @@ class MemorySystem:
         self.embedding_service = embedder
         self.llm_service = llm
         self._owns_database = owns_database
-        self._session: _Session | None = None
+        self._sessions = SessionClock(database, space)
         self._last_learned_block_id: str | None = None
         self._last_recall_block_ids: list[str] = []
         self._session_block_ids: list[str] = []
@@ -115,7 +94,7 @@ class MemorySystem:
         db = database or await Database.connect(settings)
         try:
             record = await open_space(db, space)
-            _check_embedding_lock(
+            check_embedding_lock(
                 space, record.embedding_model, record.embedding_dimensions, embedding_service
             )
         except BaseException:
@@ -147,7 +126,7 @@ class MemorySystem:
     async def close(self) -> None:
         """End an open session (its hours are kept), then release the connection."""
         try:
-            if self._session is not None:
+            if self._sessions.active:
                 await self.end_session()
         finally:
             if self._owns_database:
@@ -160,56 +139,40 @@ class MemorySystem:
     # ---- the clock and sessions ---------------------------------------------------------
 
     @property
+    def clock(self) -> Callable[[], float]:
+        """Seconds since an arbitrary point: how sessions measure their wall-clock time."""
+        return self._sessions.clock
+
+    @clock.setter
+    def clock(self, clock: Callable[[], float]) -> None:
+        self._sessions.clock = clock
+
+    @property
     def session_active(self) -> bool:
-        return self._session is not None
+        return self._sessions.active
 
     @property
     def session_id(self) -> str | None:
-        return self._session.id if self._session else None
+        return self._sessions.session_id
 
     async def now_hours(self) -> float:
-        """Active hours now: the session's start plus its elapsed time, else the persisted
-        total (never 0.0 outside a session, unlike elfmem)."""
-        if self._session is not None:
-            return self._session.start_hours + self._session.elapsed_hours()
-        record = await find_space(self._database, self.space)
-        return float(record.total_active_hours) if record else 0.0
+        """Active hours now: in a session its start plus its elapsed time, else the
+        space's persisted total."""
+        return await self._sessions.now_hours()
 
     async def begin_session(self, task_type: str = "general") -> str:
-        """Open a session (idempotent while one is open); the clock advances while it is."""
-        if self._session is not None:
-            return self._session.id
-        task = check_short_text(task_type, "task type", "general")
-        session_id = uuid.uuid4().hex[:16]
-        start = await self._database.write(
-            begin_session,
-            space=self.space,
-            session_id=session_id,
-            task_type=task,
-            started_at=datetime.now(UTC).isoformat(),
-        )
-        if start is None:
-            raise _space_missing(self.space)
-        self._session = _Session(session_id, start, self.clock)
-        self._last_learned_block_id = None
-        self._last_recall_block_ids = []
-        self._session_block_ids = []
-        return session_id
+        """Open a session (idempotent while one is open); the clock advances while it is.
+        A new session resets the breadcrumbs."""
+        if await self._sessions.begin(task_type):
+            self._last_learned_block_id = None
+            self._last_recall_block_ids = []
+            self._session_block_ids = []
+        assert self._sessions.session_id is not None
+        return self._sessions.session_id
 
     async def end_session(self) -> float:
         """Close the session and add its hours to the space's clock; 0.0 when none is open."""
-        session = self._session
-        if session is None:
-            return 0.0
-        hours = session.elapsed_hours()
-        await self._database.write(
-            end_session,
-            space=self.space,
-            session_id=session.id,
-            hours=hours,
-            ended_at=datetime.now(UTC).isoformat(),
-        )
-        self._session = None
+        hours = await self._sessions.end()
         self._frame_cache.clear()
         return hours
 
@@ -294,17 +257,12 @@ class MemorySystem:
     ) -> ConsolidateResult:
         """Embed, deduplicate, analyse and link every inbox block (see BEHAVIOUR.md §4)."""
         services = Services(self.embedding_service, self.llm_service, self.config.memory)
-        session_now = self._session
-        if session_now is not None:
-            start, clock = session_now.start_hours, session_now.elapsed_hours
+        sessions = self._sessions
+        fixed = None if sessions.active else await sessions.now_hours()
 
-            def now() -> float:
-                return start + clock()
-        else:
-            fixed = await self.now_hours()
-
-            def now() -> float:
-                return fixed
+        def now() -> float:
+            in_session = sessions.session_now()
+            return in_session if in_session is not None else float(fixed or 0.0)
 
         try:
             return await consolidate(
@@ -354,11 +312,8 @@ class MemorySystem:
         else:
             ranked = await self._retrieve(name, query, top_k)
             text, blocks = render_frame(definition, ranked)
-            now = (
-                self._session.start_hours + self._session.elapsed_hours()
-                if self._session
-                else ranked.now_hours
-            )
+            in_session = self._sessions.session_now()
+            now = in_session if in_session is not None else ranked.now_hours
             promoted = await reinforce(
                 self._database,
                 self.space,
@@ -376,24 +331,14 @@ class MemorySystem:
 
     async def _retrieve(self, frame: str, query: str | None, top_k: int) -> Ranked:
         definition = frame_definition(frame)
-        if isinstance(top_k, bool) or not isinstance(top_k, int) or not 1 <= top_k <= MAX_TOP_K:
-            raise FrameError(
-                f"top_k must be a whole number from 1 to {MAX_TOP_K}, not {top_k!r}.",
-                recovery="Ask for a handful of blocks, e.g. top_k=5.",
-            )
-        if query is not None and not isinstance(query, str):
-            raise FrameError(
-                f"The query must be text or None, not {type(query).__name__}.",
-                recovery="Pass the question as a string, or None for a queryless frame.",
-            )
-        session = self._session
+        check_recall_arguments(query, top_k)
         return await retrieve(
             self._database,
             self.space,
             Query(definition, query, top_k),
             embedder=self.embedding_service,
             config=self.config.memory,
-            now_hours=session.start_hours + session.elapsed_hours() if session else None,
+            now_hours=self._sessions.session_now(),
             share=self._index_share,
         )
 
@@ -406,12 +351,12 @@ class MemorySystem:
     async def status(self) -> SystemStatus:
         row = await self._database.read(space_status, space=self.space)
         if row is None:
-            raise _space_missing(self.space)
+            raise space_missing(self.space)
         space = row["space"]
-        session_hours = self._session.elapsed_hours() if self._session else 0.0
+        session_hours = self._sessions.elapsed_hours()
         return SystemStatus(
             space=self.space,
-            session_active=self._session is not None,
+            session_active=self._sessions.active,
             session_hours=session_hours,
             inbox_count=row["inbox"],
             inbox_threshold=self.config.memory.inbox_threshold,
@@ -422,24 +367,3 @@ class MemorySystem:
             edge_count=row["edges"],
             embedding_model=space.get("embedding_model"),
         )
-
-
-def _check_embedding_lock(
-    space: str, model: str | None, dimensions: int | None, embedder: EmbeddingService
-) -> None:
-    if model is None:
-        return
-    if (model, dimensions) != (embedder.model_name, embedder.dimensions):
-        raise StorageError(
-            f"Space {space!r} is locked to embedding model {model!r} ({dimensions} dims); "
-            f"this MemorySystem uses {embedder.model_name!r} ({embedder.dimensions} dims).",
-            recovery="Open the space with the same embedding service, or use a new space for "
-            "the new model.",
-        )
-
-
-def _space_missing(space: str) -> StorageError:
-    return StorageError(
-        f"Space {space!r} no longer exists in the database.",
-        recovery="It was dropped by someone else; open it again with MemorySystem.open().",
-    )

@@ -13,6 +13,7 @@ from neo4j import AsyncManagedTransaction
 from elfgraph.blocks import normalised_text
 from elfgraph.database import Database
 from elfgraph.embedding.base import EmbeddingService
+from elfgraph.errors import FrameError
 from elfgraph.frames import FrameDefinition
 from elfgraph.memory_config import MemoryConfig
 from elfgraph.models import FrameResult, ScoredBlock
@@ -22,6 +23,7 @@ from elfgraph.repository.consolidate.link_blocks import link_blocks
 from elfgraph.repository.retrieval.candidates import candidates
 from elfgraph.repository.retrieval.reinforce_frame import reinforce_frame
 
+MAX_TOP_K = 100
 SEEDS_PER_LEG = 4  # each leg brings 4·top_k seeds
 QUERYLESS_POOL = 8  # queryless frames score the best 8·top_k blocks by a cheap proxy
 MAX_FETCH = 2000
@@ -45,6 +47,19 @@ class IndexShare:
             self.share = max(1e-4, self.share / 4)
         elif in_space < fetched:  # a full answer says little: the share may be larger
             self.share = min(1.0, max(1e-4, 0.5 * self.share + 0.5 * seen))
+
+
+def check_recall_arguments(query: object, top_k: object) -> None:
+    if isinstance(top_k, bool) or not isinstance(top_k, int) or not 1 <= top_k <= MAX_TOP_K:
+        raise FrameError(
+            f"top_k must be a whole number from 1 to {MAX_TOP_K}, not {top_k!r}.",
+            recovery="Ask for a handful of blocks, e.g. top_k=5.",
+        )
+    if query is not None and not isinstance(query, str):
+        raise FrameError(
+            f"The query must be text or None, not {type(query).__name__}.",
+            recovery="Pass the question as a string, or None for a queryless frame.",
+        )
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ import re
 from datetime import UTC, datetime
 
 from elfgraph.database import Database
+from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import ConfigError, StorageError
 from elfgraph.migrations import index_dimensions
 from elfgraph.models import SpaceRecord
@@ -110,4 +111,19 @@ async def _ensure_vector_index(database: Database, dimensions: int) -> None:
             f"vectors; this embedding model makes {dimensions}.",
             recovery="All spaces of one database share the vector index: use an embedding "
             f"model with {indexed} dimensions, or another Neo4j database.",
+        )
+
+
+def check_embedding_lock(
+    space: str, model: str | None, dimensions: int | None, embedder: EmbeddingService
+) -> None:
+    """Refuse an embedder that differs from the model the space is locked to."""
+    if model is None:
+        return
+    if (model, dimensions) != (embedder.model_name, embedder.dimensions):
+        raise StorageError(
+            f"Space {space!r} is locked to embedding model {model!r} ({dimensions} dims); "
+            f"this MemorySystem uses {embedder.model_name!r} ({embedder.dimensions} dims).",
+            recovery="Open the space with the same embedding service, or use a new space for "
+            "the new model.",
         )

@@ -47,6 +47,9 @@ def test_make_demo_exits_0_and_says_where_to_look(neo4j_settings: Settings) -> N
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Dream: Consolidated" in done.stdout
+    assert "frame('attention'" in done.stdout
+    assert "## Relevant Knowledge" in done.stdout
+    assert "## Identity" in done.stdout
     assert "/browser/" in done.stdout
     assert "MATCH (b:Block {space: 'demo'" in done.stdout
 

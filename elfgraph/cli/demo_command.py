@@ -5,11 +5,31 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from rich.table import Table
 
 from elfgraph.cli._common import errors_as_exit, out, run
 from elfgraph.config import load_settings
 from elfgraph.demo import DemoReport, run_demo
+from elfgraph.models import FrameResult
 from elfgraph.neo4j_server import LocalNeo4j
+
+
+def components_table(frame: FrameResult) -> Table:
+    """Why each block is there: its score and the five components behind it."""
+    table = Table(show_edge=False, pad_edge=False)
+    for column in ("score", "similarity", "confidence", "recency", "centrality", "reinf.", ""):
+        table.add_column(column, justify="right" if column else "left")
+    for b in frame.blocks:
+        table.add_row(
+            f"{b.score:.2f}",
+            f"{b.similarity:.2f}",
+            f"{b.confidence:.2f}",
+            f"{b.recency:.2f}",
+            f"{b.centrality:.2f}",
+            f"{b.reinforcement:.2f}",
+            ("(expanded) " if b.was_expanded else "") + b.content[:48],
+        )
+    return table
 
 
 @errors_as_exit
@@ -28,6 +48,15 @@ def demo(
     out.print(f"Learned {len(report.learned)} facts: {created} stored in the inbox.")
     if report.dreamed is not None:
         out.print(f"Dream: {report.dreamed.summary}")
+    for question, frame in report.answers:
+        out.print()
+        out.print(f"[bold]frame('attention', {question!r})[/bold]")
+        out.print(frame.text, markup=False)
+        out.print(components_table(frame))
+    out.print()
+    out.print("[bold]frame('self')[/bold]")
+    out.print(report.identity.text or "(no self/ blocks)", markup=False)
+    out.print()
     out.print(f"Status: {report.status.summary}")
     out.print()
     local = LocalNeo4j(settings.neo4j_home).status()

@@ -25,3 +25,9 @@ async def test_the_demo_dedupes_its_near_duplicates_and_links_the_rest(
     assert report.status.inbox_count == 0
     assert not report.status.session_active
     assert report.status.total_active_hours > 0
+    sensor, deploy, _ = report.answers
+    assert "Tomás" in sensor[1].text
+    assert "deploy" in deploy[1].text.lower()
+    assert all(0 < len(frame.blocks) <= 3 for _, frame in report.answers)
+    assert report.identity.blocks[0].content.startswith("Contacts of harbour masters")
+    assert report.identity.text.startswith("## Identity")
