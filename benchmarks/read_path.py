@@ -4,7 +4,9 @@
 
 One space per size, filled with synthetic facts and dreamed with the mock embedder, so
 what is measured is the database path; the local model's query-embedding time is measured
-on its own. Every call's database round trips are counted. Results:
+on its own. Random mock vectors leave the blocks without edges; `--clustered` sizes run
+again with topic-clustered vectors (benchmarks/topics.py), so expansion and centrality
+have edges to work with. Every call's database round trips are counted. Results:
 benchmarks/results/read_path.json and a markdown table on stdout.
 """
 
@@ -22,6 +24,7 @@ import anyio
 
 from benchmarks.corpus import OWNERS, PURPOSES, SERVICES, TECH, facts
 from benchmarks.machine import describe
+from benchmarks.topics import TopicEmbedder
 from benchmarks.write_path import RESULTS, percentile
 from elfgraph.database import Database
 from elfgraph.embedding.mock import MockEmbeddingService
@@ -30,6 +33,7 @@ from elfgraph.repository.cypher import queries_run
 from elfgraph.spaces import drop_space
 
 BATCH = 5_000
+WARM_UP = 400  # recalls before measuring: a fresh JVM needs a few hundred to be compiled
 
 
 def questions(count: int, seed: int = 11) -> list[str]:
@@ -73,11 +77,12 @@ def stats(latencies: list[float]) -> dict[str, float]:
     }
 
 
-async def one_size(database: Database, size: int, queries: list[str]) -> dict[str, Any]:
+async def one_size(
+    database: Database, size: int, queries: list[str], *, clustered: bool = False
+) -> dict[str, Any]:
     space = f"bench-read-{uuid.uuid4().hex[:8]}"
-    memory = await MemorySystem.open(
-        space, database=database, embedding_service=MockEmbeddingService()
-    )
+    embedder = TopicEmbedder() if clustered else MockEmbeddingService()
+    memory = await MemorySystem.open(space, database=database, embedding_service=embedder)
     try:
         texts = facts(size, duplicate_share=0.0, unique=True)
         started = time.perf_counter()
@@ -85,7 +90,7 @@ async def one_size(database: Database, size: int, queries: list[str]) -> dict[st
             await memory.learn_many(texts[start : start + BATCH])
         await memory.dream()
         build_seconds = time.perf_counter() - started
-        for q in queries[:20]:  # warm-up: plans cached, index share learned
+        for q in queries * (WARM_UP // max(1, len(queries)) + 1):  # JIT, plans, index share
             await memory.recall(q)
         recall, recall_trips = await timed([lambda q=q: memory.recall(q) for q in queries])
         queryless, _ = await timed([lambda: memory.recall(None)] * 50)
@@ -97,6 +102,7 @@ async def one_size(database: Database, size: int, queries: list[str]) -> dict[st
         status = await memory.status()
         return {
             "size": size,
+            "clustered": clustered,
             "active": status.active_count,
             "edges": status.edge_count,
             "build_seconds": build_seconds,
@@ -124,7 +130,7 @@ async def embedding_time(queries: list[str]) -> dict[str, float]:
     return stats(latencies)
 
 
-async def main(sizes: list[int], count: int) -> dict[str, Any]:
+async def main(sizes: list[int], count: int, clustered: list[int]) -> dict[str, Any]:
     queries = questions(count)
     database = await Database.connect()
     try:
@@ -134,11 +140,13 @@ async def main(sizes: list[int], count: int) -> dict[str, Any]:
             "query_embedding_local": await embedding_time(queries),
             "results": [],
         }
-        for size in sizes:
-            result = await one_size(database, size, queries)
+        runs = [(size, False) for size in sizes] + [(size, True) for size in clustered]
+        for size, with_edges in runs:
+            result = await one_size(database, size, queries, clustered=with_edges)
             report["results"].append(result)
+            label = f"{size:>7}{' clustered' if with_edges else ''}"
             print(
-                f"{size:>7}: recall p50 {result['recall']['p50_ms']:.1f} ms "
+                f"{label}: recall p50 {result['recall']['p50_ms']:.1f} ms "
                 f"p95 {result['recall']['p95_ms']:.1f} ms ({result['recall_round_trips']:.2f} "
                 f"trips); frame p50 {result['frame']['p50_ms']:.1f} ms "
                 f"p95 {result['frame']['p95_ms']:.1f} ms ({result['frame_round_trips']:.2f} trips)",
@@ -156,13 +164,14 @@ def markdown(report: dict[str, Any]) -> str:
         f"{m['cores']} cores, {m['memory_gib']} GiB, Python {m['python']}, {m['neo4j']}, "
         f"commit {m['commit']}, {m['when']}; {report['queries']} queries per size.",
         "",
-        "| active blocks | edges | recall p50 / p95 ms | round trips | queryless recall p50 / "
-        "p95 ms | frame p50 / p95 ms | round trips |",
-        "|---:|---:|---:|---:|---:|---:|---:|",
+        "| active blocks | vectors | edges | recall p50 / p95 ms | round trips "
+        "| queryless recall p50 / p95 ms | frame p50 / p95 ms | round trips |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|",
     ]
     for r in report["results"]:
         lines.append(
-            f"| {r['active']:,} | {r['edges']:,} | {r['recall']['p50_ms']:.1f} / "
+            f"| {r['active']:,} | {'topics' if r['clustered'] else 'random'} "
+            f"| {r['edges']:,} | {r['recall']['p50_ms']:.1f} / "
             f"{r['recall']['p95_ms']:.1f} | {r['recall_round_trips']:.2f} | "
             f"{r['recall_queryless']['p50_ms']:.1f} / {r['recall_queryless']['p95_ms']:.1f} | "
             f"{r['frame']['p50_ms']:.1f} / {r['frame']['p95_ms']:.1f} | "
@@ -180,9 +189,16 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
     parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument(
+        "--clustered",
+        type=int,
+        nargs="*",
+        default=[10000],
+        help="sizes to run again with topic-clustered vectors, so blocks have edges",
+    )
     parser.add_argument("--out", type=Path, default=RESULTS / "read_path.json")
     args = parser.parse_args()
-    report = anyio.run(main, args.sizes, args.queries)
+    report = anyio.run(main, args.sizes, args.queries, args.clustered)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2), encoding="utf-8")
     print()

@@ -41,6 +41,7 @@ from elfgraph.repository.consolidate.inbox_batch import inbox_batch
 from elfgraph.repository.consolidate.link_blocks import link_blocks
 from elfgraph.repository.consolidate.promote_blocks import promote_blocks
 from elfgraph.repository.spaces.record_consolidation import record_consolidation
+from elfgraph.sketch import sketch
 from elfgraph.spaces import lock_space_embedding
 
 
@@ -168,6 +169,7 @@ async def _consolidate_chunk(
                 "summary": analysis.summary or block.content,
                 "decay_lambda": decay_tier(tags, block.category).decay_lambda,
                 "embedding": kept_vectors[block.id].tolist(),
+                "sketch": sketch(kept_vectors[block.id]),
                 "promoted_at": promoted_at,
             }
         )

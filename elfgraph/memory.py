@@ -38,7 +38,12 @@ from elfgraph.retrieval import (
     retrieve,
 )
 from elfgraph.sessions import SessionClock, space_missing
-from elfgraph.spaces import check_embedding_lock, open_space, validate_space_name
+from elfgraph.spaces import (
+    check_embedding_lock,
+    ensure_vector_index,
+    open_space,
+    validate_space_name,
+)
 
 
 class MemorySystem:
@@ -93,6 +98,8 @@ class MemorySystem:
         owns = database is None
         db = database or await Database.connect(settings)
         try:
+            # The shared vector index must exist (and fit this embedder) before any recall.
+            await ensure_vector_index(db, embedding_service.dimensions)
             record = await open_space(db, space)
             check_embedding_lock(
                 space, record.embedding_model, record.embedding_dimensions, embedding_service

@@ -20,6 +20,7 @@ from elfgraph.scoring import (
     reinforcement,
     rrf_fuse,
 )
+from elfgraph.sketch import unsketch
 
 MAX_KEYWORD_TERMS = 32
 _WORD = re.compile(r"\w+")
@@ -194,8 +195,8 @@ def rank_candidates(
     ]
     scores = {block_id: s.score for block_id, s in scored.items() if block_id not in guaranteed}
     best = rank(scores)[: 2 * top_k]
-    vectors = {block_id: found.blocks[block_id].get("embedding") or [] for block_id in best}
-    diverse = mmr(best, scores, {k: v for k, v in vectors.items() if v})
+    sketches = {block_id: unsketch(found.blocks[block_id].get("sketch")) for block_id in best}
+    diverse = mmr(best, scores, {k: v for k, v in sketches.items() if v is not None})
     ordered = [scored[g] for g in guaranteed] + [scored[b] for b in diverse]
     kept = suppress_contradictions(ordered, found.contradictions, set(guaranteed))
     return Ranked(kept[:top_k], set(guaranteed[:top_k]), found.now_hours)

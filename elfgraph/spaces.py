@@ -77,7 +77,7 @@ async def lock_space_embedding(
             f"Embedding model {model!r} with {dimensions} dimensions is not usable.",
             recovery="Use an embedding service that reports a model name and a positive size.",
         )
-    await _ensure_vector_index(database, dimensions)
+    await ensure_vector_index(database, dimensions)
     await open_space(database, name)
     locked = await database.write(lock_embedding, name=name, model=model, dimensions=dimensions)
     assert locked is not None  # the space was opened just above
@@ -94,7 +94,8 @@ async def lock_space_embedding(
     return space
 
 
-async def _ensure_vector_index(database: Database, dimensions: int) -> None:
+async def ensure_vector_index(database: Database, dimensions: int) -> None:
+    """Create the shared vector index for this dimension, or refuse if it has another."""
     existing = [i for i in await database.read(list_indexes) if i.name == VECTOR_INDEX]
     if not existing:
         try:

@@ -9,7 +9,7 @@ UNWIND $ids AS block_id
 MATCH (b:Block {space: $space, id: block_id})
 WHERE b.status IN ['inbox', 'active']
 SET b.status = 'archived', b.archive_reason = $reason, b.archived_at = $archived_at
-REMOVE b.embedding
+REMOVE b.embedding, b.sketch
 WITH b
 CALL (b) {
   MATCH (b)-[r]-(:Block)

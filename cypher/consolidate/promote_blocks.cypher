@@ -3,7 +3,7 @@
 // returns: many
 // params: space, rows, now_hours, embedding_model, run_id
 // Promotes analysed inbox blocks to active with their confidence, tags, summary, decay
-// rate and embedding. Each block is locked (by a write) before its status is checked, so a
+// rate, embedding and its sketch (see elfgraph/sketch.py). Each block is locked (by a write) before its status is checked, so a
 // block promoted meanwhile by another process is skipped, not promoted twice. Blocks
 // with a self/* tag get the Self label, which the SELF frame and guarantees look up.
 UNWIND $rows AS row
@@ -19,6 +19,7 @@ SET b.status = 'active',
     b.summary = row.summary,
     b.decay_lambda = row.decay_lambda,
     b.embedding = row.embedding,
+    b.sketch = row.sketch,
     b.embedding_model = $embedding_model,
     b.reinforcement_count = 1,
     b.last_reinforced_at = $now_hours,

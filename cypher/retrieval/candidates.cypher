@@ -4,14 +4,16 @@
 // params: space, query_vector, terms, k, fetch, text_fetch, self_only, queryless, queryless_limit, guarantee_tags, now_hours, proxy, cap
 // Everything one recall needs, in one round trip. Vector leg: the k nearest active blocks
 // of the space through the shared vector index, over-fetching `fetch` and filtering, with
-// an exact scan of the space when that leaves fewer than k; each with its exact cosine.
+// an exact scan of the space when that leaves fewer than k; each with its cosine (the
+// index's, from its quantised vectors: close enough to rank, and no embedding is read).
 // Keyword leg: the k best full-text hits for `terms` (already reduced to plain words by
-// the caller), each with its Lucene score. Queryless
-// frames instead pre-select the best blocks by a cheap proxy of their score. Then: the
-// 1-hop neighbours of the seeds through any edge but CONTRADICTS, the blocks the frame
-// guarantees, each candidate's properties, embedding and edges (for centrality), and the
-// contradiction pairs among the candidates, and the clock ($now_hours, or the space's
-// persisted total outside a session). Returns no row when there is no candidate.
+// the caller), each with its Lucene score. Queryless frames instead pre-select the best
+// blocks by a cheap proxy of their score. Then: the 1-hop neighbours of the seeds through
+// any edge but CONTRADICTS, the blocks the frame guarantees, each candidate's properties,
+// embedding sketch (for diversity; full embeddings would cost more to send than the rest
+// of the query) and edges (for centrality), the contradiction pairs among the candidates,
+// and the clock ($now_hours, or the space's persisted total outside a session). Returns
+// no row when there is no candidate.
 MATCH (space_node:Space {name: $space})
 WITH coalesce($now_hours, space_node.total_active_hours, 0.0) AS now
 CALL () {
@@ -20,9 +22,9 @@ CALL () {
   CALL db.index.vector.queryNodes('block_embedding', $fetch, qv) YIELD node, score
   WITH node, score
   WHERE node.space = $space AND node.status = 'active' AND (NOT $self_only OR node:Self)
-  WITH node
+  WITH node, score
   ORDER BY score DESC
-  RETURN collect(node) AS fetched
+  RETURN collect(node) AS fetched, collect(score) AS fetched_scores
 }
 CALL (fetched) {
   WITH fetched, $query_vector AS qv
@@ -33,7 +35,7 @@ CALL (fetched) {
   WITH b, vector.similarity.cosine(b.embedding, qv) AS score
   ORDER BY score DESC
   LIMIT $k
-  RETURN collect(b) AS scanned
+  RETURN collect(b) AS scanned, collect(score) AS scanned_scores
 }
 CALL () {
   WITH $terms AS terms
@@ -72,6 +74,8 @@ CALL () {
   RETURN collect(b) AS self_nodes
 }
 WITH now, CASE WHEN size(scanned) > 0 THEN scanned ELSE fetched[..$k] END AS vector_nodes,
+     CASE WHEN size(scanned) > 0 THEN scanned_scores ELSE fetched_scores[..$k] END
+       AS vector_scores,
      keyword_nodes, keyword_scores, general_nodes + self_nodes AS queryless_nodes,
      size(fetched) AS fetched_in_space
 CALL (vector_nodes, keyword_nodes) {
@@ -89,13 +93,13 @@ CALL () {
   WHERE b.space = $space AND b.status = 'active' AND any(tag IN b.tags WHERE tag IN wanted)
   RETURN collect(b) AS guaranteed
 }
-WITH now, vector_nodes, keyword_nodes, keyword_scores, queryless_nodes, expanded, guaranteed,
-     fetched_in_space
+WITH now, vector_nodes, vector_scores, keyword_nodes, keyword_scores, queryless_nodes, expanded,
+     guaranteed, fetched_in_space
 UNWIND vector_nodes + keyword_nodes + queryless_nodes + expanded + guaranteed AS candidate
-WITH DISTINCT candidate, now, vector_nodes, keyword_nodes, keyword_scores, expanded,
-     guaranteed, fetched_in_space
-WITH collect(candidate) AS nodes, now, vector_nodes, keyword_nodes, keyword_scores, expanded,
-     guaranteed, fetched_in_space
+WITH DISTINCT candidate, now, vector_nodes, vector_scores, keyword_nodes, keyword_scores,
+     expanded, guaranteed, fetched_in_space
+WITH collect(candidate) AS nodes, now, vector_nodes, vector_scores, keyword_nodes,
+     keyword_scores, expanded, guaranteed, fetched_in_space
 CALL (nodes) {
   UNWIND nodes AS a
   MATCH (a)-[:CONTRADICTS]-(b:Block)
@@ -103,8 +107,7 @@ CALL (nodes) {
   RETURN collect([a.id, b.id]) AS contradictions
 }
 RETURN [n IN vector_nodes | n.id] AS vector_ids,
-       [n IN vector_nodes | 2.0 * vector.similarity.cosine(n.embedding, $query_vector) - 1.0]
-         AS vector_cosines,
+       [score IN vector_scores | 2.0 * score - 1.0] AS vector_cosines,
        [n IN keyword_nodes | n.id] AS keyword_ids,
        keyword_scores,
        [n IN expanded | n.id] AS expanded_ids,
@@ -113,6 +116,6 @@ RETURN [n IN vector_nodes | n.id] AS vector_ids,
        fetched_in_space,
        now,
        [n IN nodes | n {.id, .content, .tags, .confidence, .reinforcement_count, .decay_lambda,
-                        .last_reinforced_at, .status, .embedding,
+                        .last_reinforced_at, .status, .sketch,
                         edges: [(n)-[r]-(:Block) | [r.weight, r.reinforcement_count]]}]
          AS candidates

@@ -298,3 +298,12 @@ async def test_duplicates_are_caught_across_chunks_of_one_run(
     assert statuses["archived"] == {again.block_id, second.block_id}
     assert first.block_id in statuses["active"]
     assert reworded.block_id in statuses["active"]
+
+
+async def test_an_embedder_of_another_dimension_is_refused_at_open(
+    make_memory: MakeMemory,
+) -> None:
+    with pytest.raises(StorageError) as caught:
+        await make_memory(embedding_service=MockEmbeddingService(dimensions=768))
+    assert "768" in caught.value.message
+    assert "384" in caught.value.recovery

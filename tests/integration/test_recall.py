@@ -252,3 +252,24 @@ async def test_an_empty_space_recalls_nothing(make_memory: MakeMemory) -> None:
     assert await memory.recall("anything") == []
     assert await memory.recall(None) == []
     assert ATTENTION_FRAME.name == "attention"
+
+
+async def test_archived_blocks_are_never_recalled_and_old_durable_ones_still_are(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    memory = await filled(make_memory, {"gone": 0.9, "old value": 0.6, "fresh": 0.3})
+    await graph_write(
+        database,
+        "MATCH (b:Block {space: $s}) WHERE b.content = 'gone' SET b.status = 'archived'",
+        s=space,
+    )
+    # A durable block last reinforced 1,000 active hours ago: no time window hides it.
+    await graph_write(
+        database,
+        "MATCH (b:Block {space: $s}) WHERE b.content = 'old value' "
+        "SET b.last_reinforced_at = -1000.0, b.decay_lambda = 0.001",
+        s=space,
+    )
+    found = {b.content: b for b in await memory.recall(QUERY, top_k=5)}
+    assert set(found) == {"old value", "fresh"}
+    assert found["old value"].recency == pytest.approx(0.368, abs=1e-3)  # exp(-0.001 · 1000)

@@ -1,0 +1,31 @@
+"""Each benchmark runs at a tiny size, so the scripts cannot rot (their figures come from
+full runs by hand; see docs/BENCHMARKS.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.corpus import facts
+from benchmarks.read_path import one_size, questions
+from benchmarks.read_path import stats as latency_stats
+from benchmarks.write_path import one_run, summarise
+from elfgraph.database import Database
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_write_path_benchmark_runs(database: Database) -> None:
+    run = await one_run(database, 60, "mock")
+    distinct = len({text.strip().lower() for text in facts(60)})  # repeats stop at learn
+    assert run["promoted"] + run["deduplicated"] == distinct
+    assert summarise(60, [run])["dream_blocks_per_s_median"] > 0
+
+
+async def test_read_path_benchmark_runs_and_counts_round_trips(database: Database) -> None:
+    result = await one_size(database, 40, questions(5))
+    assert result["active"] == 40
+    assert result["recall_round_trips"] == 1.0
+    assert result["frame_round_trips"] == 2.0
+    clustered = await one_size(database, 40, questions(3), clustered=True)
+    assert clustered["edges"] > 0
+    assert latency_stats([1.0, 2.0, 3.0])["p50_ms"] == 2.0
