@@ -78,7 +78,12 @@ def stats(latencies: list[float]) -> dict[str, float]:
 
 
 async def one_size(
-    database: Database, size: int, queries: list[str], *, clustered: bool = False
+    database: Database,
+    size: int,
+    queries: list[str],
+    *,
+    clustered: bool = False,
+    warm_up: int = WARM_UP,
 ) -> dict[str, Any]:
     space = f"bench-read-{uuid.uuid4().hex[:8]}"
     embedder = TopicEmbedder() if clustered else MockEmbeddingService()
@@ -90,8 +95,8 @@ async def one_size(
             await memory.learn_many(texts[start : start + BATCH])
         await memory.dream()
         build_seconds = time.perf_counter() - started
-        for q in queries * (WARM_UP // max(1, len(queries)) + 1):  # JIT, plans, index share
-            await memory.recall(q)
+        for i in range(warm_up):  # JIT compilation, cached plans, the learned index share
+            await memory.recall(queries[i % len(queries)])
         recall, recall_trips = await timed([lambda q=q: memory.recall(q) for q in queries])
         queryless, _ = await timed([lambda: memory.recall(None)] * 50)
         await memory.begin_session()

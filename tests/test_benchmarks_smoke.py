@@ -22,10 +22,10 @@ async def test_write_path_benchmark_runs(database: Database) -> None:
 
 
 async def test_read_path_benchmark_runs_and_counts_round_trips(database: Database) -> None:
-    result = await one_size(database, 40, questions(5))
+    result = await one_size(database, 40, questions(5), warm_up=2)
     assert result["active"] == 40
     assert result["recall_round_trips"] == 1.0
     assert result["frame_round_trips"] == 2.0
-    clustered = await one_size(database, 40, questions(3), clustered=True)
+    clustered = await one_size(database, 40, questions(3), clustered=True, warm_up=2)
     assert clustered["edges"] > 0
     assert latency_stats([1.0, 2.0, 3.0])["p50_ms"] == 2.0
