@@ -15,15 +15,25 @@ from elfgraph.errors import (
     ConfigError,
     CypherFileError,
     ElfgraphError,
+    FrameError,
     LearnError,
     Neo4jServerError,
+    OutcomeError,
     StorageError,
 )
 from elfgraph.llm.base import BlockAnalysis, LLMService
 from elfgraph.llm.mock import MockLLMService
 from elfgraph.memory import MemorySystem
 from elfgraph.memory_config import ElfgraphConfig, MemoryConfig
-from elfgraph.models import ConsolidateResult, LearnResult, SpaceRecord, SystemStatus
+from elfgraph.models import (
+    ConsolidateResult,
+    FrameResult,
+    LearnResult,
+    OutcomeResult,
+    ScoredBlock,
+    SpaceRecord,
+    SystemStatus,
+)
 from elfgraph.spaces import (
     drop_space,
     list_spaces,
@@ -43,6 +53,8 @@ __all__ = [
     "ElfgraphConfig",
     "ElfgraphError",
     "EmbeddingService",
+    "FrameError",
+    "FrameResult",
     "LLMService",
     "LearnError",
     "LearnResult",
@@ -51,6 +63,9 @@ __all__ = [
     "MockEmbeddingService",
     "MockLLMService",
     "Neo4jServerError",
+    "OutcomeError",
+    "OutcomeResult",
+    "ScoredBlock",
     "Settings",
     "SpaceRecord",
     "StorageError",

@@ -4,6 +4,7 @@
     ├── ConfigError               bad settings or arguments (space name, config values)
     ├── LearnError                content, tags or category that learn() cannot store
     ├── FrameError                an unknown frame name or an unusable query
+    ├── OutcomeError              an outcome() signal, weight or id list out of range
     ├── StorageError              Neo4j unreachable, refused credentials, schema or lock mismatch
     ├── Neo4jServerError          the local Neo4j server could not be assembled, started or stopped
     └── CypherFileError           a query file under cypher/ breaks the header contract
@@ -41,6 +42,10 @@ class LearnError(ElfgraphError):
 
 class FrameError(ElfgraphError):
     """frame() or recall() was asked for a frame that does not exist, or a bad query."""
+
+
+class OutcomeError(ElfgraphError):
+    """outcome() was given a signal, weight or block id list it cannot use."""
 
 
 class StorageError(ElfgraphError):

@@ -19,11 +19,20 @@ from elfgraph.config import Settings
 from elfgraph.consolidation import Services, consolidate
 from elfgraph.database import Database
 from elfgraph.embedding.base import EmbeddingService
+from elfgraph.feedback import check_outcome
+from elfgraph.feedback import record as record_outcome
 from elfgraph.frames import SELF_FRAME, frame_definition
 from elfgraph.learning import Item, check_items, store_items
 from elfgraph.llm.base import LLMService
 from elfgraph.memory_config import ElfgraphConfig
-from elfgraph.models import ConsolidateResult, FrameResult, LearnResult, ScoredBlock, SystemStatus
+from elfgraph.models import (
+    ConsolidateResult,
+    FrameResult,
+    LearnResult,
+    OutcomeResult,
+    ScoredBlock,
+    SystemStatus,
+)
 from elfgraph.ranking import Ranked
 from elfgraph.repository.blocks.count_blocks import count_blocks
 from elfgraph.repository.consolidate.index_share import index_share
@@ -352,6 +361,29 @@ class MemorySystem:
     def _invalidate_frames(self, name: str) -> None:
         for key in [k for k in self._frame_cache if k[0] == name]:
             del self._frame_cache[key]
+
+    # ---- feedback ---------------------------------------------------------------------------
+
+    async def outcome(
+        self, block_ids: list[str], signal: float, *, weight: float = 1.0, source: str = ""
+    ) -> OutcomeResult:
+        """Tell memory how much the given blocks helped: 0 misled … 1 helped. Updates their
+        confidence (Bayesian, prior 2), and links or reinforces them above 0.5; below 0.2
+        makes them decay faster. Unknown or inactive ids are skipped."""
+        ids = check_outcome(block_ids, signal, weight, source)
+        result = await record_outcome(
+            self._database,
+            self.space,
+            ids,
+            signal=signal,
+            weight=weight,
+            source=source,
+            now_hours=self._sessions.session_now(),
+            config=self.config.memory,
+        )
+        if result.blocks_updated:
+            self._invalidate_frames("self")
+        return result
 
     # ---- status -----------------------------------------------------------------------------
 

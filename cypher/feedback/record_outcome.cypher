@@ -1,0 +1,64 @@
+// name: record_outcome
+// mode: write
+// returns: one
+// params: space, outcome_id, ids, pairs, signal, weight, source, prior, reinforce_above, penalize_below, penalty_factor, lambda_ceiling, lambda_floor, edge_delta, now_hours, at
+// One outcome() call, except the new edges: the space node is locked first (like every
+// writer of counters and edges), so concurrent outcomes never lose an update. For each
+// active block of `ids`: the Bayesian confidence update c' = (c·(prior+e) + s·w) /
+// (prior+e+w), e += w; above `reinforce_above` a reinforcement (count + 1, clock now);
+// below `penalize_below` a faster decay (λ × factor, at most the ceiling) for blocks whose
+// λ exceeds the floor. Above `reinforce_above`, every existing edge between two of the
+// blocks gains signal·delta of weight (at most 1.0) and a reinforcement, and its clock is
+// set to now (seed 001, F2); now is $now_hours, or the space's clock outside a session.
+// The call is recorded as an Outcome node. Returns the blocks updated with their
+// confidence change, the penalised ones, the edges reinforced, the pairs that have no
+// edge yet (the caller links them) and now.
+MATCH (space:Space {name: $space})
+SET space._lock = true
+REMOVE space._lock
+WITH space, coalesce($now_hours, space.total_active_hours, 0.0) AS now
+CALL (now) {
+  UNWIND $ids AS block_id
+  MATCH (b:Block {space: $space, id: block_id})
+  WHERE b.status = 'active'
+  WITH b, coalesce(b.confidence, 0.5) AS before, coalesce(b.outcome_evidence, 0.0) AS evidence
+  SET b.confidence = (before * ($prior + evidence) + $signal * $weight)
+                     / ($prior + evidence + $weight),
+      b.outcome_evidence = evidence + $weight
+  WITH b, before, $signal > $reinforce_above AS reinforce,
+       $signal < $penalize_below AND coalesce(b.decay_lambda, 0.01) > $lambda_floor AS penalise
+  SET b.reinforcement_count = coalesce(b.reinforcement_count, 0)
+                              + CASE WHEN reinforce THEN 1 ELSE 0 END,
+      b.last_reinforced_at = CASE WHEN reinforce THEN now ELSE b.last_reinforced_at END,
+      b.decay_lambda = CASE WHEN penalise
+                            THEN CASE WHEN b.decay_lambda * $penalty_factor > $lambda_ceiling
+                                      THEN $lambda_ceiling
+                                      ELSE b.decay_lambda * $penalty_factor END
+                            ELSE b.decay_lambda END
+  RETURN collect(b.id) AS updated, collect(b.confidence - before) AS deltas,
+         collect(CASE WHEN penalise THEN b.id END) AS penalised
+}
+CALL (now, updated) {
+  WITH now, updated
+  WHERE $signal > $reinforce_above
+  UNWIND $pairs AS pair
+  MATCH (a:Block {space: $space, id: pair[0]})-[r]-(b:Block {space: $space, id: pair[1]})
+  WHERE a.id IN updated AND b.id IN updated
+  SET r.weight = CASE WHEN r.weight + $signal * $edge_delta > 1.0 THEN 1.0
+                      ELSE r.weight + $signal * $edge_delta END,
+      r.reinforcement_count = coalesce(r.reinforcement_count, 0) + 1,
+      r.last_active_hours = now
+  RETURN count(r) AS edges_reinforced
+}
+CALL (updated) {
+  WITH updated
+  WHERE $signal > $reinforce_above
+  UNWIND $pairs AS pair
+  MATCH (a:Block {space: $space, id: pair[0]}), (b:Block {space: $space, id: pair[1]})
+  WHERE a.id IN updated AND b.id IN updated AND NOT EXISTS { (a)--(b) }
+  RETURN collect(pair) AS unlinked
+}
+CREATE (audit:Outcome {space: $space, id: $outcome_id, at: $at, signal: $signal,
+                       weight: $weight, source: $source, block_ids: updated,
+                       now_hours: now})
+RETURN updated, deltas, penalised, edges_reinforced, unlinked, now
