@@ -46,3 +46,11 @@ async def describe(database: Database) -> dict[str, Any]:
         "python": platform.python_version(),
         "neo4j": server["agent"],
     }
+
+
+def machine_line(machine: dict[str, Any]) -> str:
+    """The one-line description every results table starts with."""
+    return (
+        f"{machine['cores']} cores, {machine['memory_gib']} GiB, Python {machine['python']}, "
+        f"{machine['neo4j']}, commit {machine['commit']}, {machine['when']}"
+    )

@@ -23,7 +23,7 @@ from typing import Any
 import anyio
 
 from benchmarks.corpus import OWNERS, PURPOSES, SERVICES, TECH, facts
-from benchmarks.machine import describe
+from benchmarks.machine import describe, machine_line
 from benchmarks.topics import TopicEmbedder
 from benchmarks.write_path import RESULTS, percentile
 from elfgraph.database import Database
@@ -166,8 +166,7 @@ def markdown(report: dict[str, Any]) -> str:
     m = report["machine"]
     e = report["query_embedding_local"]
     lines = [
-        f"{m['cores']} cores, {m['memory_gib']} GiB, Python {m['python']}, {m['neo4j']}, "
-        f"commit {m['commit']}, {m['when']}; {report['queries']} queries per size.",
+        f"{machine_line(m)}; {report['queries']} queries per size.",
         "",
         "| active blocks | vectors | edges | recall p50 / p95 ms | round trips "
         "| queryless recall p50 / p95 ms | frame p50 / p95 ms | round trips |",

@@ -21,7 +21,7 @@ from typing import Any
 import anyio
 
 from benchmarks.corpus import facts
-from benchmarks.machine import describe
+from benchmarks.machine import describe, machine_line
 from elfgraph.database import Database
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.embedding.mock import MockEmbeddingService
@@ -120,8 +120,7 @@ async def main(sizes: list[int], embedders: list[str], repeats: int) -> dict[str
 def markdown(report: dict[str, Any]) -> str:
     m = report["machine"]
     lines = [
-        f"{m['cores']} cores, {m['memory_gib']} GiB, Python {m['python']}, {m['neo4j']}, "
-        f"commit {m['commit']}, {m['when']}.",
+        f"{machine_line(m)}.",
         "",
         "| embedder | blocks | learn_many blocks/s (median) | learn_many batch of 1,000 "
         "ms (median / p95) | dream s (median / p95) | dream blocks/s (median) | edges |",

@@ -75,3 +75,11 @@ async def edges_of(database: Database, space: str) -> list[dict[str, Any]]:
         "RETURN a.id AS a, b.id AS b, type(r) AS type, r {.*} AS props",
         space=space,
     )
+
+
+async def block_props(database: Database, space: str, block_id: str) -> dict[str, Any]:
+    """Every property of one block, read straight from the graph."""
+    (row,) = await graph(
+        database, "MATCH (b:Block {space: $s, id: $id}) RETURN b {.*} AS b", s=space, id=block_id
+    )
+    return dict(row["b"])

@@ -9,16 +9,9 @@ from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.llm.base import BlockAnalysis
 from elfgraph.llm.mock import MockLLMService
 from elfgraph.memory_config import ElfgraphConfig, MemoryConfig
-from tests.integration.conftest import MakeMemory, edges_of, graph
+from tests.integration.conftest import MakeMemory, block_props, edges_of
 
 pytestmark = pytest.mark.anyio
-
-
-async def block(database: Database, space: str, block_id: str) -> dict[str, object]:
-    (row,) = await graph(
-        database, "MATCH (b:Block {space: $s, id: $id}) RETURN b {.*} AS b", s=space, id=block_id
-    )
-    return dict(row["b"])
 
 
 async def test_the_analysis_sets_confidence_tags_tier_and_summary(
@@ -36,17 +29,17 @@ async def test_the_analysis_sets_confidence_tags_tier_and_summary(
         ["Never share user data", "We aim to ship weekly", "The office has plants"]
     )
     await memory.dream()
-    stored = await block(database, space, rule.block_id)
+    stored = await block_props(database, space, rule.block_id)
     assert stored["confidence"] == 0.9
     assert stored["tags"] == ["self/constitutional"]  # junk/tag is not in the vocabulary
     assert stored["decay_lambda"] == 0.00001  # permanent tier
-    stored = await block(database, space, goal.block_id)
+    stored = await block_props(database, space, goal.block_id)
     assert stored["decay_lambda"] == 0.001  # durable tier
     assert stored["summary"] == "The team ships every week."
     assert stored["embedding"] == pytest.approx(
         [float(x) for x in embedder.vector("the team ships every week.")], abs=1e-6
     )
-    stored = await block(database, space, plain.block_id)
+    stored = await block_props(database, space, plain.block_id)
     assert stored["confidence"] == 0.5
     assert stored["summary"] == "The office has plants"
 
@@ -107,11 +100,11 @@ async def test_a_slow_or_failing_llm_falls_back_to_neutral(
     result = await memory.dream()
     assert result is not None
     assert result.promoted == 1
-    stored = await block(database, space, learned.block_id)
+    stored = await block_props(database, space, learned.block_id)
     assert (stored["confidence"], stored["tags"]) == (0.5, [])
 
     failing = MockLLMService(fail=True)
     other = await make_memory(llm_service=failing)
     learned = await other.learn("the LLM is down")
     assert (await other.dream()) is not None
-    assert (await block(database, space, learned.block_id))["confidence"] == 0.5
+    assert (await block_props(database, space, learned.block_id))["confidence"] == 0.5

@@ -12,7 +12,7 @@ from elfgraph.database import Database
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.errors import ElfgraphError, OutcomeError
 from elfgraph.memory import MemorySystem
-from tests.integration.conftest import MakeMemory, edges_of, graph, graph_write
+from tests.integration.conftest import MakeMemory, block_props, edges_of, graph, graph_write
 from tests.integration.test_recall import snapshot
 
 pytestmark = pytest.mark.anyio
@@ -25,13 +25,6 @@ async def three_blocks(make_memory: MakeMemory) -> tuple[MemorySystem, list[str]
     return memory, [r.block_id for r in learned]
 
 
-async def block(database: Database, space: str, block_id: str) -> dict[str, object]:
-    (row,) = await graph(
-        database, "MATCH (b:Block {space: $s, id: $id}) RETURN b {.*} AS b", s=space, id=block_id
-    )
-    return dict(row["b"])
-
-
 async def test_confidence_follows_the_bayesian_update_and_each_call_is_recorded(
     make_memory: MakeMemory, database: Database, space: str
 ) -> None:
@@ -41,7 +34,7 @@ async def test_confidence_follows_the_bayesian_update_and_each_call_is_recorded(
     # (0.5·2 + 1·1) / 3
     assert first.mean_confidence_delta == pytest.approx(2 / 3 - 0.5)
     await memory.outcome([ids[0]], 1.0, weight=2.0, source="tests passed")
-    stored = await block(database, space, ids[0])
+    stored = await block_props(database, space, ids[0])
     # (2/3 · (2 + 1) + 1 · 2) / (2 + 1 + 2)
     assert stored["confidence"] == pytest.approx((2 / 3 * 3 + 2) / 5)
     assert stored["outcome_evidence"] == 3.0
@@ -71,7 +64,7 @@ async def test_a_good_signal_reinforces_and_links_every_pair(
         assert edge["props"]["origin"] == "outcome"
         assert edge["props"]["relation"] == "outcome"
     for block_id in ids:
-        assert (await block(database, space, block_id))["reinforcement_count"] == 2
+        assert (await block_props(database, space, block_id))["reinforcement_count"] == 2
 
 
 async def test_a_repeated_good_signal_strengthens_edges_and_refreshes_their_clock(
@@ -107,11 +100,11 @@ async def test_a_bad_signal_speeds_up_decay_but_not_for_durable_blocks(
     result = await memory.outcome(ids, 0.1)
     assert result.blocks_penalized == 2
     assert result.mean_confidence_delta < 0
-    assert (await block(database, space, ids[0]))["decay_lambda"] == pytest.approx(0.02)
-    assert (await block(database, space, ids[2]))["decay_lambda"] == 0.001
+    assert (await block_props(database, space, ids[0]))["decay_lambda"] == pytest.approx(0.02)
+    assert (await block_props(database, space, ids[2]))["decay_lambda"] == 0.001
     for _ in range(3):
         await memory.outcome(ids[:1], 0.0)
-    assert (await block(database, space, ids[0]))["decay_lambda"] == 0.05  # the ceiling
+    assert (await block_props(database, space, ids[0]))["decay_lambda"] == 0.05  # the ceiling
     assert await edges_of(database, space) == []
 
 
@@ -125,7 +118,7 @@ async def test_a_middling_signal_only_moves_confidence(
         0,
         0,
     )
-    assert (await block(database, space, ids[0]))["reinforcement_count"] == 1
+    assert (await block_props(database, space, ids[0]))["reinforcement_count"] == 1
 
 
 @pytest.mark.parametrize(
@@ -204,7 +197,7 @@ async def test_concurrent_outcomes_never_lose_an_update(
     finally:
         for memory in systems:
             await memory.close()
-    stored = await block(database, space, ids[0])
+    stored = await block_props(database, space, ids[0])
     assert stored["reinforcement_count"] == 1 + 8
     assert stored["outcome_evidence"] == 8.0
     (edge,) = await edges_of(database, space)
