@@ -6,6 +6,7 @@
     ├── FrameError                an unknown frame name or an unusable query
     ├── OutcomeError              an outcome() signal, weight or id list out of range
     ├── StorageError              Neo4j unreachable, refused credentials, schema or lock mismatch
+    ├── CurateError               a curate run lost its lock to another run midway
     ├── Neo4jServerError          the local Neo4j server could not be assembled, started or stopped
     └── CypherFileError           a query file under cypher/ breaks the header contract
 
@@ -50,6 +51,11 @@ class OutcomeError(ElfgraphError):
 
 class StorageError(ElfgraphError):
     """Neo4j could not do what was asked (unreachable, refused, schema or lock mismatch)."""
+
+
+class CurateError(ElfgraphError):
+    """A curate run lost the space's curate lock (its lease ran out and another run took
+    it) and stopped; what it had done is consistent, and the next run finishes the job."""
 
 
 class Neo4jServerError(ElfgraphError):

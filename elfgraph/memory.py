@@ -17,6 +17,7 @@ from typing import Any
 
 from elfgraph.config import Settings
 from elfgraph.consolidation import Services, consolidate
+from elfgraph.curation import curate_space, hours_since, should_curate
 from elfgraph.database import Database
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.feedback import check_outcome
@@ -27,6 +28,7 @@ from elfgraph.llm.base import LLMService
 from elfgraph.memory_config import ElfgraphConfig
 from elfgraph.models import (
     ConsolidateResult,
+    CurateResult,
     FrameResult,
     LearnResult,
     OutcomeResult,
@@ -178,7 +180,9 @@ class MemorySystem:
 
     async def begin_session(self, task_type: str = "general") -> str:
         """Open a session (idempotent while one is open); the clock advances while it is.
-        A new session resets the breadcrumbs."""
+        A new session resets the breadcrumbs, and curate runs first when it is due."""
+        if not self._sessions.active:
+            await self._curate_if_due()
         if await self._sessions.begin(task_type):
             self._last_learned_block_id = None
             self._last_recall_block_ids = []
@@ -281,7 +285,7 @@ class MemorySystem:
             return in_session if in_session is not None else float(fixed or 0.0)
 
         try:
-            return await consolidate(
+            result = await consolidate(
                 self._database,
                 self.space,
                 services,
@@ -292,6 +296,8 @@ class MemorySystem:
             )
         finally:
             self._frame_cache.clear()
+        await self._curate_if_due()
+        return result
 
     async def dream(self) -> ConsolidateResult | None:
         """consolidate() when the inbox (read from the database) holds anything, else None."""
@@ -385,6 +391,46 @@ class MemorySystem:
             self._invalidate_frames("self")
         return result
 
+    # ---- curate -----------------------------------------------------------------------------
+
+    async def curate(self, *, if_due: bool = False) -> CurateResult:
+        """Maintenance (BEHAVIOUR.md §9): archive decayed blocks, prune weak edges, decay
+        stale ones, reinforce the constitution and the top blocks. One run per space at a
+        time: while another runs, this waits memory.curate_wait_seconds, then reports
+        skipped_reason "busy". With `if_due`, only when should_curate() holds."""
+        try:
+            return await curate_space(
+                self._database,
+                self.space,
+                config=self.config.memory,
+                now_hours=self._sessions.session_now(),
+                if_due=if_due,
+            )
+        finally:
+            self._frame_cache.clear()
+
+    async def should_curate(self) -> bool:
+        """Never curated, or memory.curate_interval_hours active hours since the last run."""
+        return await should_curate(
+            self._database, self.space, self.config.memory, self._sessions.session_now()
+        )
+
+    async def _curate_if_due(self) -> CurateResult | None:
+        """The automatic run (session start, after consolidate): a cheap read first; it
+        never waits for a run in progress elsewhere, which does the work anyway."""
+        if not await self.should_curate():
+            return None
+        result = await curate_space(
+            self._database,
+            self.space,
+            config=self.config.memory,
+            now_hours=self._sessions.session_now(),
+            if_due=True,
+            wait_seconds=0.0,
+        )
+        self._frame_cache.clear()
+        return result
+
     # ---- status -----------------------------------------------------------------------------
 
     async def status(self) -> SystemStatus:
@@ -405,4 +451,8 @@ class MemorySystem:
             last_consolidated=space.get("last_consolidated_at"),
             edge_count=row["edges"],
             embedding_model=space.get("embedding_model"),
+            hours_since_curate=hours_since(
+                space.get("last_curate_at"),
+                float(space.get("total_active_hours") or 0.0) + session_hours,
+            ),
         )
