@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import typer
 
+from elfgraph.cli.curate_command import curate
 from elfgraph.cli.db_commands import db_app
 from elfgraph.cli.demo_command import demo
 from elfgraph.cli.neo4j_commands import neo4j_app
@@ -23,6 +24,7 @@ app = typer.Typer(
 app.add_typer(neo4j_app, name="neo4j")
 app.add_typer(db_app, name="db")
 app.command()(demo)
+app.command()(curate)
 
 
 def main() -> None:
