@@ -164,12 +164,11 @@ async def settle(pid: int | None, *, idle_share: float = 0.1, longest: float = 6
     return time.monotonic() - started
 
 
-def local_server_pid() -> int | None:
-    """The pid of `elfgraph neo4j start`'s server when that is what we talk to."""
-    settings = load_settings()
-    if settings.connection().source != "local-server":
-        return None
-    return LocalNeo4j(settings.neo4j_home).status().pid
+def local_server_pid(database: Database) -> int | None:
+    """The pid of `elfgraph neo4j start`'s server (ELFGRAPH_NEO4J_HOME's) when that is the
+    one we talk to."""
+    status = LocalNeo4j(load_settings().neo4j_home).status()
+    return status.pid if status.running and status.bolt_uri == database.uri else None
 
 
 async def one_run(
@@ -230,7 +229,7 @@ async def main(sizes: list[int], repeats: list[int]) -> dict[str, Any]:
     database = await Database.connect()
     try:
         report: dict[str, Any] = {"machine": await describe(database), "results": []}
-        pid = local_server_pid()
+        pid = local_server_pid(database)
         await one_run(database, 2_000, server_pid=pid)  # warm-up: plans compiled, JIT warm
         for size, count in zip(sizes, repeats, strict=True):
             runs = [await one_run(database, size, server_pid=pid) for _ in range(count)]

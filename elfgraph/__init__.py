@@ -13,6 +13,7 @@ from elfgraph.embedding.base import EmbeddingService
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.errors import (
     ConfigError,
+    CurateError,
     CypherFileError,
     ElfgraphError,
     FrameError,
@@ -27,6 +28,7 @@ from elfgraph.memory import MemorySystem
 from elfgraph.memory_config import ElfgraphConfig, MemoryConfig
 from elfgraph.models import (
     ConsolidateResult,
+    CurateResult,
     FrameResult,
     LearnResult,
     OutcomeResult,
@@ -48,6 +50,8 @@ __all__ = [
     "BlockAnalysis",
     "ConfigError",
     "ConsolidateResult",
+    "CurateError",
+    "CurateResult",
     "CypherFileError",
     "Database",
     "ElfgraphConfig",

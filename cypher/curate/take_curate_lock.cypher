@@ -6,9 +6,8 @@
 // run out (a crashed run), so two curate runs of one space never overlap. The space node
 // is locked by a write first, so checking and taking are one atomic step across
 // processes. Leases are in the server's wall-clock seconds, which every client shares.
-// Returns whether it was taken, the holder and its seconds left, the space's last curate,
-// and the run's clock: $now_hours (a session's), else the persisted total. No row when
-// the space does not exist.
+// Returns whether it was taken, the space's last curate, and the run's clock: $now_hours
+// (a session's), else the persisted total. No row when the space does not exist.
 MATCH (s:Space {name: $space})
 SET s._lock = true
 REMOVE s._lock
@@ -19,7 +18,5 @@ WITH s, wall,
 SET s.curate_lock_owner = CASE WHEN free THEN $owner ELSE s.curate_lock_owner END,
     s.curate_lock_until = CASE WHEN free THEN wall + $lock_seconds ELSE s.curate_lock_until END
 RETURN free AS taken,
-       s.curate_lock_owner AS holder,
-       s.curate_lock_until - wall AS seconds_left,
        s.last_curate_at AS last_curate_at,
        coalesce($now_hours, s.total_active_hours, 0.0) AS now

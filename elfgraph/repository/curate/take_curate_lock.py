@@ -13,7 +13,7 @@ async def take_curate_lock(
     lock_seconds: float,
     now_hours: float | None,
 ) -> dict[str, Any] | None:
-    """taken, holder, seconds_left, last_curate_at and now; None when the space is gone."""
+    """taken, last_curate_at and now; None when the space does not exist."""
     return await run_one(
         tx,
         "take_curate_lock",
