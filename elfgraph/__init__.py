@@ -9,16 +9,29 @@ async with MemorySystem.managed("my-agent") as memory:
 
 from elfgraph.config import Settings, load_settings
 from elfgraph.database import Database
+from elfgraph.edge_models import (
+    ConnectByQueryResult,
+    ConnectResult,
+    ConnectSpec,
+    ConnectsResult,
+    DisconnectResult,
+    DisplacedEdge,
+    EdgeError,
+)
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.errors import (
+    BlockNotActiveError,
     ConfigError,
+    ConnectError,
     CypherFileError,
+    DegreeLimitError,
     ElfgraphError,
     FrameError,
     LearnError,
     Neo4jServerError,
     OutcomeError,
+    SelfLoopError,
     StorageError,
 )
 from elfgraph.llm.base import BlockAnalysis, LLMService
@@ -46,10 +59,20 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BlockAnalysis",
+    "BlockNotActiveError",
     "ConfigError",
+    "ConnectByQueryResult",
+    "ConnectError",
+    "ConnectResult",
+    "ConnectSpec",
+    "ConnectsResult",
     "ConsolidateResult",
     "CypherFileError",
     "Database",
+    "DegreeLimitError",
+    "DisconnectResult",
+    "DisplacedEdge",
+    "EdgeError",
     "ElfgraphConfig",
     "ElfgraphError",
     "EmbeddingService",
@@ -66,6 +89,7 @@ __all__ = [
     "OutcomeError",
     "OutcomeResult",
     "ScoredBlock",
+    "SelfLoopError",
     "Settings",
     "SpaceRecord",
     "StorageError",

@@ -15,9 +15,18 @@ from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from typing import Any
 
+from elfgraph import connecting
 from elfgraph.config import Settings
 from elfgraph.consolidation import Services, consolidate
 from elfgraph.database import Database
+from elfgraph.edge_models import (
+    ConnectByQueryResult,
+    ConnectResult,
+    ConnectSpec,
+    ConnectsResult,
+    DisconnectResult,
+)
+from elfgraph.edges import IfExists
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.feedback import check_outcome
 from elfgraph.feedback import record as record_outcome
@@ -384,6 +393,118 @@ class MemorySystem:
         if result.blocks_updated:
             self._invalidate_frames("self")
         return result
+
+    # ---- graph editing (the agent's own edges) -------------------------------------------
+
+    async def connect(
+        self,
+        source: str,
+        target: str,
+        relation: str | None = None,
+        *,
+        weight: float | None = None,
+        note: str | None = None,
+        if_exists: IfExists = "reinforce",
+    ) -> ConnectResult:
+        """Assert that two active blocks are related. A new edge is the agent's (origin
+        `agent`: never decayed, never displaced), typed by `relation` (`similar` by default,
+        or supports, elaborates, contradicts, co_occurs, outcome, or your own word) and
+        weighted by it unless `weight` is given (clamped to 0-1). An existing edge is
+        reinforced (+0.10), updated, skipped or refused, as `if_exists` says. A block at the
+        degree cap gives up its weakest automatic edge (`displaced_edge`), else
+        DegreeLimitError."""
+        request = connecting.check_request(source, target, relation, weight, note, if_exists)
+        result = await connecting.connect(
+            self._database,
+            self.space,
+            request,
+            config=self.config.memory,
+            now_hours=self._sessions.session_now(),
+        )
+        self._invalidate_frames("self")
+        return result
+
+    async def disconnect(
+        self,
+        source: str,
+        target: str,
+        *,
+        guard_relation: str | None = None,
+        reason: str | None = None,
+    ) -> DisconnectResult:
+        """Remove the edge between two blocks (action `removed`), or report `not_found`;
+        with `guard_relation`, an edge of another relation is kept (`guarded`)."""
+        result = await connecting.disconnect(
+            self._database,
+            self.space,
+            source,
+            target,
+            guard_relation=guard_relation,
+            reason=reason,
+        )
+        self._invalidate_frames("self")
+        return result
+
+    async def connects(self, specs: list[ConnectSpec] | list[dict[str, Any]]) -> ConnectsResult:
+        """connect() for several edges in one transaction; a spec that fails is reported in
+        `errors` (with its index and recovery) and the others still apply."""
+        done = await connecting.connect_all(
+            self._database,
+            self.space,
+            connecting.check_specs(specs),
+            config=self.config.memory,
+            now_hours=self._sessions.session_now(),
+        )
+        self._invalidate_frames("self")
+        results = [r for r in done if isinstance(r, ConnectResult)]
+        actions = [r.action for r in results]
+        return ConnectsResult(
+            results=results,
+            created=actions.count("created"),
+            reinforced=actions.count("reinforced"),
+            updated=actions.count("updated"),
+            skipped=actions.count("skipped"),
+            errors=[r for r in done if not isinstance(r, ConnectResult)],
+        )
+
+    async def connect_by_query(
+        self,
+        source_query: str,
+        target_query: str,
+        relation: str | None = None,
+        *,
+        note: str | None = None,
+        min_confidence: float = 0.70,
+        if_exists: IfExists = "reinforce",
+        dry_run: bool = False,
+    ) -> ConnectByQueryResult:
+        """Connect the best match of each query when both match with at least
+        `min_confidence` (the cosine between the query and the block). Check source_content
+        and target_content in the result; dry_run shows the matches and writes nothing.
+        Does not change the recall breadcrumbs."""
+        connecting.check_request("source", "target", relation, None, note, if_exists)
+        connecting.check_min_confidence(min_confidence)
+        check_recall_arguments(source_query, 1)
+        check_recall_arguments(target_query, 1)
+
+        async def find(query: str) -> tuple[ScoredBlock, float] | None:
+            ranked = await self._retrieve("attention", query, 1)
+            if not ranked.blocks:
+                return None
+            best = ranked.blocks[0]
+            return best, max(0.0, ranked.cosines.get(best.id, 0.0))
+
+        async def connect_ids(source: str, target: str) -> ConnectResult:
+            return await self.connect(source, target, relation, note=note, if_exists=if_exists)
+
+        return await connecting.connect_by_query(
+            source_query,
+            target_query,
+            find=find,
+            connect_ids=connect_ids,
+            min_confidence=min_confidence,
+            dry_run=dry_run,
+        )
 
     # ---- status -----------------------------------------------------------------------------
 
