@@ -32,6 +32,7 @@ from elfgraph.errors import (
     Neo4jServerError,
     OutcomeError,
     SelfLoopError,
+    SessionError,
     StorageError,
 )
 from elfgraph.llm.base import BlockAnalysis, LLMService
@@ -42,6 +43,7 @@ from elfgraph.models import (
     ConsolidateResult,
     FrameResult,
     LearnResult,
+    OperationRecord,
     OutcomeResult,
     ScoredBlock,
     SpaceRecord,
@@ -86,10 +88,12 @@ __all__ = [
     "MockEmbeddingService",
     "MockLLMService",
     "Neo4jServerError",
+    "OperationRecord",
     "OutcomeError",
     "OutcomeResult",
     "ScoredBlock",
     "SelfLoopError",
+    "SessionError",
     "Settings",
     "SpaceRecord",
     "StorageError",

@@ -39,6 +39,10 @@ class ConfigError(ElfgraphError):
     """A setting, argument or name is not acceptable."""
 
 
+class SessionError(ElfgraphError):
+    """A session cannot be begun or used as asked (e.g. a bad task type)."""
+
+
 class LearnError(ElfgraphError):
     """learn() was given content, tags or a category it cannot store."""
 

@@ -31,6 +31,8 @@ from elfgraph.embedding.base import EmbeddingService
 from elfgraph.feedback import check_outcome
 from elfgraph.feedback import record as record_outcome
 from elfgraph.frames import SELF_FRAME, frame_definition
+from elfgraph.guide import guide as guide_text
+from elfgraph.history import History, recorded
 from elfgraph.learning import Item, check_items, store_items
 from elfgraph.llm.base import LLMService
 from elfgraph.memory_config import ElfgraphConfig
@@ -38,6 +40,7 @@ from elfgraph.models import (
     ConsolidateResult,
     FrameResult,
     LearnResult,
+    OperationRecord,
     OutcomeResult,
     ScoredBlock,
     SystemStatus,
@@ -89,6 +92,7 @@ class MemorySystem:
         self._session_block_ids: list[str] = []
         self._index_share = IndexShare()
         self._frame_cache: dict[tuple[str, str | None, int], tuple[float, FrameResult]] = {}
+        self._history = History()
 
     # ---- construction -------------------------------------------------------------------
 
@@ -185,6 +189,7 @@ class MemorySystem:
         space's persisted total."""
         return await self._sessions.now_hours()
 
+    @recorded("begin_session")
     async def begin_session(self, task_type: str = "general") -> str:
         """Open a session (idempotent while one is open); the clock advances while it is.
         A new session resets the breadcrumbs."""
@@ -195,6 +200,7 @@ class MemorySystem:
         assert self._sessions.session_id is not None
         return self._sessions.session_id
 
+    @recorded("end_session")
     async def end_session(self) -> float:
         """Close the session and add its hours to the space's clock; 0.0 when none is open."""
         hours = await self._sessions.end()
@@ -235,6 +241,7 @@ class MemorySystem:
 
     # ---- learn ----------------------------------------------------------------------------
 
+    @recorded("learn")
     async def learn(
         self,
         content: str,
@@ -249,6 +256,7 @@ class MemorySystem:
         )
         return result
 
+    @recorded("remember")
     async def remember(
         self,
         content: str,
@@ -261,6 +269,7 @@ class MemorySystem:
         await self.begin_session()
         return await self.learn(content, tags, category=category, source=source)
 
+    @recorded("learn_many")
     async def learn_many(self, items: Iterable[Item]) -> list[LearnResult]:
         """learn() for a batch in one round trip. Every item is checked first: one bad item
         raises LearnError (naming its index) and nothing is stored."""
@@ -277,6 +286,7 @@ class MemorySystem:
 
     # ---- consolidate ----------------------------------------------------------------------
 
+    @recorded("consolidate")
     async def consolidate(
         self, *, skip_llm: bool = False, skip_contradictions: bool = False
     ) -> ConsolidateResult:
@@ -302,6 +312,7 @@ class MemorySystem:
         finally:
             self._frame_cache.clear()
 
+    @recorded("dream")
     async def dream(self) -> ConsolidateResult | None:
         """consolidate() when the inbox (read from the database) holds anything, else None."""
         inbox = await self._database.read(count_blocks, space=self.space, status="inbox")
@@ -317,6 +328,7 @@ class MemorySystem:
 
     # ---- recall and frame -----------------------------------------------------------------
 
+    @recorded("recall")
     async def recall(
         self, query: str | None = None, *, top_k: int = 5, frame: str = "attention"
     ) -> list[ScoredBlock]:
@@ -326,6 +338,7 @@ class MemorySystem:
         self._remember_ids(self._last_recall_block_ids)
         return ranked.blocks
 
+    @recorded("frame")
     async def frame(self, name: str, query: str | None = None, *, top_k: int = 5) -> FrameResult:
         """Rendered context for a prompt: recall, render within the frame's token budget,
         then reinforce the returned blocks and the edges between them."""
@@ -373,6 +386,7 @@ class MemorySystem:
 
     # ---- feedback ---------------------------------------------------------------------------
 
+    @recorded("outcome")
     async def outcome(
         self, block_ids: list[str], signal: float, *, weight: float = 1.0, source: str = ""
     ) -> OutcomeResult:
@@ -396,6 +410,7 @@ class MemorySystem:
 
     # ---- graph editing (the agent's own edges) -------------------------------------------
 
+    @recorded("connect")
     async def connect(
         self,
         source: str,
@@ -424,6 +439,7 @@ class MemorySystem:
         self._invalidate_frames("self")
         return result
 
+    @recorded("disconnect")
     async def disconnect(
         self,
         source: str,
@@ -445,6 +461,7 @@ class MemorySystem:
         self._invalidate_frames("self")
         return result
 
+    @recorded("connects")
     async def connects(self, specs: list[ConnectSpec] | list[dict[str, Any]]) -> ConnectsResult:
         """connect() for several edges in one transaction; a spec that fails is reported in
         `errors` (with its index and recovery) and the others still apply."""
@@ -467,6 +484,7 @@ class MemorySystem:
             errors=[r for r in done if not isinstance(r, ConnectResult)],
         )
 
+    @recorded("connect_by_query")
     async def connect_by_query(
         self,
         source_query: str,
@@ -505,6 +523,18 @@ class MemorySystem:
             min_confidence=min_confidence,
             dry_run=dry_run,
         )
+
+    # ---- self-description -----------------------------------------------------------------
+
+    @staticmethod
+    def guide(method: str | None = None) -> str:
+        """What each method is for (no argument: the overview); static, no database."""
+        return guide_text(method)
+
+    def history(self, last_n: int = 10) -> list[OperationRecord]:
+        """The last `last_n` operations this object ran (at most 100 are kept), oldest
+        first, failures included with their recovery."""
+        return self._history.last(last_n)
 
     # ---- status -----------------------------------------------------------------------------
 

@@ -203,3 +203,27 @@ class OutcomeResult(Record):
         if self.blocks_penalized:
             text += f", {self.blocks_penalized} block(s) set to decay faster"
         return text + "."
+
+
+class OperationRecord(Record):
+    """One call a MemorySystem ran, for history(): what, when, and how it ended."""
+
+    operation: str
+    detail: str  # the result's summary, or the error with its recovery
+    timestamp: str  # UTC, ISO 8601
+    ok: bool = True
+
+    @property
+    def summary(self) -> str:
+        return f"{self.operation}() → {self.detail} ({_ago(self.timestamp)})"
+
+
+def _ago(timestamp: str) -> str:
+    from datetime import UTC, datetime
+
+    seconds = (datetime.now(UTC) - datetime.fromisoformat(timestamp)).total_seconds()
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min ago"
+    return f"{seconds / 3600:.1f} h ago"
