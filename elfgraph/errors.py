@@ -2,6 +2,7 @@
 
 ElfgraphError                 base; str() ends with "— Recovery: …"
 ├── ConfigError               bad settings or arguments (space name, config values)
+├── SessionError              a session cannot be begun as asked
 ├── LearnError                content, tags or category that learn() cannot store
 ├── FrameError                an unknown frame name or an unusable query
 ├── OutcomeError              an outcome() signal, weight or id list out of range
@@ -10,6 +11,7 @@ ElfgraphError                 base; str() ends with "— Recovery: …"
 │   ├── BlockNotActiveError   a block is not active in this space
 │   └── DegreeLimitError      a block is at the degree cap with only protected edges
 ├── StorageError              Neo4j unreachable, refused credentials, schema or lock mismatch
+├── CurateError               a curate run lost its lock to another run midway
 ├── Neo4jServerError          the local Neo4j server could not be assembled, started or stopped
 └── CypherFileError           a query file under cypher/ breaks the header contract
 
@@ -105,6 +107,11 @@ class DegreeLimitError(ConnectError):
 
 class StorageError(ElfgraphError):
     """Neo4j could not do what was asked (unreachable, refused, schema or lock mismatch)."""
+
+
+class CurateError(ElfgraphError):
+    """A curate run lost the space's curate lock (its lease ran out and another run took
+    it) and stopped; what it had done is consistent, and the next run finishes the job."""
 
 
 class Neo4jServerError(ElfgraphError):

@@ -252,9 +252,10 @@ GUIDES: dict[str, AgentGuide] = dict(
             "Every few minutes: it is due every 40 active hours.",
             "Batch: set-based queries over the whole space; seconds at 100k blocks.",
             "CurateResult(archived, edges_pruned, edges_decayed, reinforced, "
-            "constitutional_reinforced, total_edges_after, decayed_sample).",
+            "constitutional_reinforced, total_edges_after, decayed_sample); "
+            "skipped_reason 'busy' (another run holds the space) or 'not_due' (if_due=True).",
             "Nothing.",
-            "result = await memory.curate()\nprint(result)",
+            "result = await memory.curate(if_due=True)\nprint(result)",
         ),
         _entry(
             "should_curate",

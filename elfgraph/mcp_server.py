@@ -23,7 +23,14 @@ from elfgraph.edge_models import ConnectResult, DisconnectResult
 from elfgraph.errors import ElfgraphError
 from elfgraph.guide import guide
 from elfgraph.memory import MemorySystem
-from elfgraph.models import ConsolidateResult, LearnResult, OutcomeResult, ScoredBlock, SystemStatus
+from elfgraph.models import (
+    ConsolidateResult,
+    CurateResult,
+    LearnResult,
+    OutcomeResult,
+    ScoredBlock,
+    SystemStatus,
+)
 
 PREVIEW_CHARS = 160
 
@@ -177,6 +184,17 @@ def build_server(open_memory: Callable[[], Awaitable[MemorySystem]]) -> MCPServe
             return DreamResult(summary=summary, consolidated=result)
 
         return await _run(ctx, call)
+
+    @server.tool(annotations=DESTRUCTIVE)
+    async def elfgraph_curate(
+        ctx: Context,
+        if_due: Annotated[
+            bool, Field(description="Only when due (40 active hours since the last run).")
+        ] = False,
+    ) -> Annotated[CallToolResult, CurateResult]:
+        """Maintenance: archive decayed blocks, prune and decay stale edges, reinforce the
+        core blocks. It also runs by itself when due."""
+        return await _run(ctx, lambda m: m.curate(if_due=if_due))
 
     @server.tool(annotations=ADDITIVE)
     async def elfgraph_connect(

@@ -15,9 +15,12 @@ from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from typing import Any
 
+from neo4j import AsyncManagedTransaction
+
 from elfgraph import connecting
 from elfgraph.config import Settings
 from elfgraph.consolidation import Services, consolidate
+from elfgraph.curation import curate_space, hours_since, should_curate
 from elfgraph.database import Database
 from elfgraph.edge_models import (
     ConnectByQueryResult,
@@ -28,16 +31,19 @@ from elfgraph.edge_models import (
 )
 from elfgraph.edges import IfExists
 from elfgraph.embedding.base import EmbeddingService
+from elfgraph.errors import StorageError
 from elfgraph.feedback import check_outcome
 from elfgraph.feedback import record as record_outcome
 from elfgraph.frames import SELF_FRAME, frame_definition
 from elfgraph.guide import guide as guide_text
+from elfgraph.health import Vitals, assess, unreachable
 from elfgraph.history import History, recorded
 from elfgraph.learning import Item, check_items, store_items
 from elfgraph.llm.base import LLMService
 from elfgraph.memory_config import ElfgraphConfig
 from elfgraph.models import (
     ConsolidateResult,
+    CurateResult,
     FrameResult,
     LearnResult,
     OperationRecord,
@@ -49,6 +55,7 @@ from elfgraph.ranking import Ranked
 from elfgraph.repository.blocks.count_blocks import count_blocks
 from elfgraph.repository.consolidate.index_share import index_share
 from elfgraph.repository.spaces.space_status import space_status
+from elfgraph.repository.spaces.vector_index_state import vector_index_state
 from elfgraph.retrieval import (
     IndexShare,
     Query,
@@ -60,6 +67,7 @@ from elfgraph.retrieval import (
 )
 from elfgraph.sessions import SessionClock, space_missing
 from elfgraph.spaces import (
+    VECTOR_INDEX,
     check_embedding_lock,
     ensure_vector_index,
     open_space,
@@ -192,7 +200,9 @@ class MemorySystem:
     @recorded("begin_session")
     async def begin_session(self, task_type: str = "general") -> str:
         """Open a session (idempotent while one is open); the clock advances while it is.
-        A new session resets the breadcrumbs."""
+        A new session resets the breadcrumbs, and curate runs first when it is due."""
+        if not self._sessions.active:
+            await self._curate_if_due()
         if await self._sessions.begin(task_type):
             self._last_learned_block_id = None
             self._last_recall_block_ids = []
@@ -300,7 +310,7 @@ class MemorySystem:
             return in_session if in_session is not None else float(fixed or 0.0)
 
         try:
-            return await consolidate(
+            result = await consolidate(
                 self._database,
                 self.space,
                 services,
@@ -311,6 +321,8 @@ class MemorySystem:
             )
         finally:
             self._frame_cache.clear()
+        await self._curate_if_due()
+        return result
 
     @recorded("dream")
     async def dream(self) -> ConsolidateResult | None:
@@ -536,24 +548,108 @@ class MemorySystem:
         first, failures included with their recovery."""
         return self._history.last(last_n)
 
+    # ---- curate -----------------------------------------------------------------------------
+
+    @recorded("curate")
+    async def curate(self, *, if_due: bool = False) -> CurateResult:
+        """Maintenance (BEHAVIOUR.md §9): archive decayed blocks, prune weak edges, decay
+        stale ones, reinforce the constitution and the top blocks. One run per space at a
+        time: while another runs, this waits memory.curate_wait_seconds, then reports
+        skipped_reason "busy". With `if_due`, only when should_curate() holds."""
+        try:
+            return await curate_space(
+                self._database,
+                self.space,
+                config=self.config.memory,
+                now_hours=self._sessions.session_now(),
+                if_due=if_due,
+            )
+        finally:
+            self._frame_cache.clear()
+
+    async def should_curate(self) -> bool:
+        """Never curated, or memory.curate_interval_hours active hours since the last run."""
+        return await should_curate(
+            self._database, self.space, self.config.memory, self._sessions.session_now()
+        )
+
+    async def _curate_if_due(self) -> CurateResult | None:
+        """The automatic run (session start, after consolidate): a cheap read first; it
+        never waits for a run in progress elsewhere, which does the work anyway."""
+        if not await self.should_curate():
+            return None
+        result = await curate_space(
+            self._database,
+            self.space,
+            config=self.config.memory,
+            now_hours=self._sessions.session_now(),
+            if_due=True,
+            wait_seconds=0.0,
+        )
+        self._frame_cache.clear()
+        return result
+
     # ---- status -----------------------------------------------------------------------------
 
     async def status(self) -> SystemStatus:
-        row = await self._database.read(space_status, space=self.space)
+        """Counts, clock, session, health and one suggestion. Never raises for an
+        unreachable Neo4j: that is health "degraded", with what to do about it."""
+        session_hours = self._sessions.elapsed_hours()
+        known = {
+            "space": self.space,
+            "session_active": self._sessions.active,
+            "session_hours": session_hours,
+            "inbox_threshold": self.config.memory.inbox_threshold,
+        }
+        try:
+            row, index_state = await self._database.read(_status_reads, space=self.space)
+        except StorageError as exc:
+            health, suggestion = unreachable(exc.message, exc.recovery)
+            return SystemStatus(
+                **known,
+                inbox_count=None,
+                active_count=None,
+                archived_count=None,
+                total_active_hours=None,
+                last_consolidated=None,
+                edge_count=None,
+                health=health,
+                suggestion=suggestion,
+            )
         if row is None:
             raise space_missing(self.space)
         space = row["space"]
-        session_hours = self._sessions.elapsed_hours()
+        now = float(space.get("total_active_hours") or 0.0) + session_hours
+        since = hours_since(space.get("last_curate_at"), now)
+        health, suggestion = assess(
+            Vitals(
+                inbox_count=row["inbox"],
+                inbox_threshold=self.config.memory.inbox_threshold,
+                active_count=row["active"],
+                hours_since_curate=since,
+                total_active_hours=now,
+                curate_interval_hours=self.config.memory.curate_interval_hours,
+                vector_index_state=index_state,
+            )
+        )
         return SystemStatus(
-            space=self.space,
-            session_active=self._sessions.active,
-            session_hours=session_hours,
+            **known,
             inbox_count=row["inbox"],
-            inbox_threshold=self.config.memory.inbox_threshold,
             active_count=row["active"],
             archived_count=row["archived"],
-            total_active_hours=float(space.get("total_active_hours") or 0.0) + session_hours,
+            total_active_hours=now,
             last_consolidated=space.get("last_consolidated_at"),
             edge_count=row["edges"],
             embedding_model=space.get("embedding_model"),
+            hours_since_curate=since,
+            health=health,
+            suggestion=suggestion,
         )
+
+
+async def _status_reads(
+    tx: AsyncManagedTransaction, *, space: str
+) -> tuple[dict[str, Any] | None, str | None]:
+    """The space's counts and the vector index's state, in one transaction."""
+    row = await space_status(tx, space=space)
+    return row, await vector_index_state(tx, name=VECTOR_INDEX)

@@ -53,6 +53,9 @@ class MemoryConfig(BaseModel):
     consolidate_batch_size: int = Field(500, ge=1, le=10_000)
     neighbour_candidates: int = Field(10, ge=1, le=1000)
     fusion: Literal["convex", "rrf"] = "convex"  # how the two retrieval legs combine
+    curate_lock_seconds: float = Field(300.0, gt=0)  # lease of a curate run, renewed per batch
+    curate_wait_seconds: float = Field(5.0, ge=0)  # how long curate() waits for a running one
+    curate_batch_size: int = Field(5_000, ge=1, le=100_000)  # blocks or edges per transaction
 
 
 class ElfgraphConfig(BaseSettings):

@@ -75,6 +75,34 @@ def edge_score(
     return clamp01(score)
 
 
+# ---- edge temporal decay (BEHAVIOUR.md §9, seed 001) ----------------------------------------
+
+EDGE_DECAY_FACTOR = 0.5  # an edge fades at half the rate of its longer-lived block
+ESTABLISHED_EDGE_COUNT = 10  # reinforced this often, it decays at half that rate again
+
+
+def edge_decay_lambda(lambda_a: float, lambda_b: float, reinforcement_count: float) -> float:
+    """min(λ_a, λ_b)·0.5, halved again for an established edge (count ≥ 10): a link
+    fades more slowly than either of the memories it joins, and use makes it sturdier."""
+    rate = min(lambda_a, lambda_b) * EDGE_DECAY_FACTOR
+    if reinforcement_count >= ESTABLISHED_EDGE_COUNT:
+        rate *= EDGE_DECAY_FACTOR
+    return max(0.0, rate) if math.isfinite(rate) else 0.0
+
+
+def effective_edge_weight(
+    weight: float, lambda_a: float, lambda_b: float, reinforcement_count: float, hours_since: float
+) -> float:
+    """weight·exp(−λ_edge·max(0, Δh)): what curate compares with edge_prune_threshold.
+    The stored weight never changes, so calling curate often does not compound decay.
+    (cypher/curate/ computes the same in the database; this is its reference.)"""
+    rate = edge_decay_lambda(lambda_a, lambda_b, reinforcement_count)
+    if rate == 0.0:
+        return max(0.0, weight)
+    gap = max(0.0, hours_since) if math.isfinite(hours_since) else math.inf
+    return max(0.0, weight) * math.exp(-rate * gap)
+
+
 # ---- retrieval (BEHAVIOUR.md §6, §7) ------------------------------------------------------
 
 RRF_K = 60

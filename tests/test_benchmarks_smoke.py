@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from benchmarks.corpus import facts
+from benchmarks.curate import one_run as curate_run
+from benchmarks.curate import summarise as curate_summary
 from benchmarks.read_path import one_size, questions
 from benchmarks.read_path import stats as latency_stats
 from benchmarks.write_path import one_run, summarise
@@ -29,3 +31,15 @@ async def test_read_path_benchmark_runs_and_counts_round_trips(database: Databas
     clustered = await one_size(database, 40, questions(3), clustered=True, warm_up=2)
     assert clustered["edges"] > 0
     assert latency_stats([1.0, 2.0, 3.0])["p50_ms"] == 2.0
+
+
+async def test_curate_benchmark_runs_and_does_every_phase(database: Database) -> None:
+    run = await curate_run(database, 300)
+    result = run["result"]
+    assert result["archived"] > 0
+    assert result["edges_pruned"] > 0
+    assert result["edges_decayed"] > 0
+    assert result["reinforced"] == 5
+    assert 0 < result["total_edges_after"] < run["edges_before"]
+    assert set(run["phases"]) == {"archive", "prune", "decay", "reinforce", "finish"}
+    assert curate_summary([run])["seconds_median"] > 0

@@ -56,7 +56,9 @@ async def test_dream_promotes_and_a_second_dream_returns_none(
     for row in rows:
         block = row["b"]
         assert block["status"] == "active"
-        assert block["reinforcement_count"] == 1
+        # promoted (1), then the space's first curate, due after the dream, reinforced
+        # the top blocks (BEHAVIOUR.md §9)
+        assert block["reinforcement_count"] == 2
         assert block["confidence"] == 0.5  # no LLM: neutral alignment
         assert block["summary"] == block["content"]
         assert block["embedding_model"] == "mock-hash-384"

@@ -173,7 +173,8 @@ async def test_frames_outside_a_session_reinforce_but_do_not_stage(
     result = await memory.frame("attention", QUERY, top_k=2)
     assert len(result.blocks) == 2
     assert await graph(database, "MATCH (c:CoRetrieval {space: $s}) RETURN c", s=space) == []
-    assert all(n == 2 for n, _ in (await counts(database, space)).values())
+    # promotion, the first dream's curate (top-N, BEHAVIOUR.md §9), this frame
+    assert all(n == 3 for n, _ in (await counts(database, space)).values())
 
 
 async def test_the_attention_template_numbers_blocks(make_memory: MakeMemory) -> None:

@@ -27,6 +27,7 @@ TOOLS = {
     "elfgraph_frame",
     "elfgraph_outcome",
     "elfgraph_dream",
+    "elfgraph_curate",
     "elfgraph_connect",
     "elfgraph_disconnect",
     "elfgraph_status",
@@ -58,6 +59,8 @@ async def test_tools_are_listed_with_schemas_and_hints(database: Database, space
         assert tools[name].annotations.read_only_hint is True
     assert tools["elfgraph_disconnect"].annotations is not None
     assert tools["elfgraph_disconnect"].annotations.destructive_hint is True
+    assert tools["elfgraph_curate"].annotations is not None
+    assert tools["elfgraph_curate"].annotations.destructive_hint is True
     assert tools["elfgraph_remember"].annotations is not None
     assert tools["elfgraph_remember"].annotations.destructive_hint is False
     for tool in tools.values():
@@ -99,6 +102,9 @@ async def test_every_tool_works_on_a_real_space(database: Database, space: str) 
         assert edge["type"] == "DEPENDS_ON"
         removed = await call(client, "elfgraph_disconnect", source=ids[0], target=ids[1])
         assert removed["action"] == "removed"
+        curated = await call(client, "elfgraph_curate")
+        assert curated["skipped_reason"] is None
+        assert (await call(client, "elfgraph_curate", if_due=True))["skipped_reason"] == "not_due"
         status = await call(client, "elfgraph_status")
         assert status["session_active"] is True  # the server keeps one session open
         assert status["active_count"] == 2

@@ -64,7 +64,8 @@ async def test_a_good_signal_reinforces_and_links_every_pair(
         assert edge["props"]["origin"] == "outcome"
         assert edge["props"]["relation"] == "outcome"
     for block_id in ids:
-        assert (await block_props(database, space, block_id))["reinforcement_count"] == 2
+        # promotion, the first dream's curate (top-N, BEHAVIOUR.md §9), this outcome
+        assert (await block_props(database, space, block_id))["reinforcement_count"] == 3
 
 
 async def test_a_repeated_good_signal_strengthens_edges_and_refreshes_their_clock(
@@ -118,7 +119,8 @@ async def test_a_middling_signal_only_moves_confidence(
         0,
         0,
     )
-    assert (await block_props(database, space, ids[0]))["reinforcement_count"] == 1
+    # promotion and the first dream's curate; a middling signal adds nothing
+    assert (await block_props(database, space, ids[0]))["reinforcement_count"] == 2
 
 
 @pytest.mark.parametrize(
@@ -198,7 +200,7 @@ async def test_concurrent_outcomes_never_lose_an_update(
         for memory in systems:
             await memory.close()
     stored = await block_props(database, space, ids[0])
-    assert stored["reinforcement_count"] == 1 + 8
+    assert stored["reinforcement_count"] == 2 + 8  # promotion and the first curate, then 8
     assert stored["outcome_evidence"] == 8.0
     (edge,) = await edges_of(database, space)
     assert edge["props"]["reinforcement_count"] == 7  # created once, then reinforced 7 times

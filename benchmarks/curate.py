@@ -1,0 +1,281 @@
+"""curate() on 10k / 100k active blocks with ~5 edges per block.
+
+    python -m benchmarks.curate --sizes 10000 100000 --repeats 5 3
+
+Each run builds a fresh space straight in the graph (blocks with 384-dimension embeddings
+and sketches, as consolidation leaves them, and edges of degree ~5), ages it to the
+state of a space curated every 40 active hours, times one `curate_space` call with each
+phase, and drops the space. The state, at 400 active hours: 10 % of the blocks decayed
+(reinforced last at hour 0), 2 % of the edges weak (static prune), 20 % anchored at hour
+0 (most of them decay), 5 % the agent's, a few constitutional blocks. Results:
+benchmarks/results/curate.json and a markdown table on stdout (see docs/BENCHMARKS.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import os
+import random
+import statistics
+import time
+import uuid
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import anyio
+import numpy as np
+from neo4j import AsyncManagedTransaction
+
+from benchmarks.corpus import facts
+from benchmarks.machine import describe, machine_line
+from benchmarks.write_path import RESULTS, percentile
+from elfgraph.config import load_settings
+from elfgraph.curation import curate_space
+from elfgraph.database import Database
+from elfgraph.memory_config import MemoryConfig
+from elfgraph.neo4j_server import LocalNeo4j
+from elfgraph.repository.cypher import queries_run
+from elfgraph.sketch import sketch
+from elfgraph.spaces import drop_space, ensure_vector_index, open_space
+
+DIMENSIONS = 384
+BUILD_BATCH = 2_000
+NOW = 400.0
+
+CREATE_BLOCKS = """
+UNWIND $rows AS row
+CREATE (b:Block {space: $space, id: row.id})
+SET b += row.props
+FOREACH (_ IN CASE WHEN row.constitutional THEN [1] ELSE [] END | SET b:Self)
+"""
+CREATE_EDGES = """
+UNWIND $rows AS row
+MATCH (a:Block {space: $space, id: row.a}), (b:Block {space: $space, id: row.b})
+CREATE (a)-[r:$(row.type)]->(b)
+SET r += row.props
+"""
+
+
+async def _write(tx: AsyncManagedTransaction, query: str, params: dict[str, Any]) -> None:
+    await (await tx.run(query, params)).consume()
+
+
+def block_rows(texts: list[str], start: int, rng: random.Random) -> list[dict[str, Any]]:
+    vectors = np.random.default_rng(start).standard_normal((len(texts), DIMENSIONS))
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    rows = []
+    for offset, (text, vector) in enumerate(zip(texts, vectors, strict=True)):
+        i = start + offset
+        constitutional = i % 5_000 == 1
+        rows.append(
+            {
+                "id": f"{i:016x}",
+                "constitutional": constitutional,
+                "props": {
+                    "content": text,
+                    "summary": text,
+                    "status": "active",
+                    "category": "knowledge",
+                    "source": "benchmark",
+                    "tags": ["self/constitutional"] if constitutional else [],
+                    "created_at": "2026-01-01T00:00:00+00:00",
+                    "token_count": len(text) // 4,
+                    "confidence": rng.uniform(0.3, 0.9),
+                    "self_alignment": 0.5,
+                    "reinforcement_count": rng.randint(1, 20),
+                    "decay_lambda": 0.00001 if constitutional else 0.01,
+                    "last_reinforced_at": 0.0 if i % 10 == 0 else rng.uniform(150.0, NOW),
+                    "embedding": vector.tolist(),
+                    "embedding_model": "mock-hash-384",
+                    "sketch": sketch(vector),
+                },
+            }
+        )
+    return rows
+
+
+def edge_rows(size: int, rng: random.Random) -> list[dict[str, Any]]:
+    """Each block to the next two, every other block to the third: degree 5 on average."""
+    rows = []
+    for i in range(size):
+        for step in (1, 2, 3) if i % 2 == 0 else (1, 2):
+            a, b = sorted((f"{i:016x}", f"{(i + step) % size:016x}"))
+            draw = rng.random()
+            agent = draw < 0.05
+            weak = 0.05 <= draw < 0.07
+            rows.append(
+                {
+                    "a": a,
+                    "b": b,
+                    "type": "SUPPORTS" if agent else "SIMILAR",
+                    "props": {
+                        "relation": "supports" if agent else "similar",
+                        "origin": "agent" if agent else "similarity",
+                        "weight": 0.05 if weak else rng.uniform(0.45, 0.8),
+                        "reinforcement_count": 0 if weak else rng.randint(0, 12),
+                        "created_at": "2026-01-01T00:00:00+00:00",
+                        "last_active_hours": 0.0 if draw > 0.8 else rng.uniform(200.0, NOW),
+                    },
+                }
+            )
+    return rows
+
+
+async def build(database: Database, space: str, size: int) -> None:
+    rng = random.Random(size)
+    await ensure_vector_index(database, DIMENSIONS)
+    await open_space(database, space)
+    texts = facts(size, duplicate_share=0.0, unique=True)
+    for start in range(0, size, BUILD_BATCH):
+        rows = block_rows(texts[start : start + BUILD_BATCH], start, rng)
+        await database.write(_write, CREATE_BLOCKS, {"space": space, "rows": rows})
+    edges = edge_rows(size, rng)
+    for start in range(0, len(edges), 10_000):
+        await database.write(
+            _write, CREATE_EDGES, {"space": space, "rows": edges[start : start + 10_000]}
+        )
+    await database.write(
+        _write,
+        "MATCH (s:Space {name: $space}) SET s.total_active_hours = $now, s.last_curate_at = $last",
+        {"space": space, "now": NOW, "last": NOW - 40.0},
+    )
+
+
+def server_cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def settle(pid: int | None, *, idle_share: float = 0.1, longest: float = 600.0) -> float:
+    """Wait until the local server is idle: Lucene merges the vector index's segments in
+    the background after a bulk load, at a full core for minutes at 100k blocks, and a
+    curate timed meanwhile would measure the merge. Returns the seconds waited."""
+    if pid is None or not os.path.exists(f"/proc/{pid}/stat"):  # noqa: ASYNC240
+        return 0.0
+    started = time.monotonic()
+    while time.monotonic() - started < longest:
+        before = server_cpu_seconds(pid)
+        await anyio.sleep(2.0)
+        if server_cpu_seconds(pid) - before < 2.0 * idle_share:
+            break
+    return time.monotonic() - started
+
+
+def local_server_pid() -> int | None:
+    """The pid of `elfgraph neo4j start`'s server when that is what we talk to."""
+    settings = load_settings()
+    if settings.connection().source != "local-server":
+        return None
+    return LocalNeo4j(settings.neo4j_home).status().pid
+
+
+async def one_run(
+    database: Database, size: int, *, server_pid: int | None = None
+) -> dict[str, Any]:
+    space = f"bench-curate-{uuid.uuid4().hex[:8]}"
+    try:
+        started = time.perf_counter()
+        await build(database, space, size)
+        build_seconds = time.perf_counter() - started
+        settle_seconds = await settle(server_pid)
+        marks: list[tuple[str, float]] = []
+
+        def mark(phase: str) -> None:
+            marks.append((phase, time.perf_counter()))
+
+        trips = queries_run()
+        started = time.perf_counter()
+        result = await curate_space(database, space, config=MemoryConfig(), progress=mark)
+        seconds = time.perf_counter() - started
+        marks.append(("end", time.perf_counter()))
+        phases = {phase: after - at for (phase, at), (_, after) in itertools.pairwise(marks)}
+        return {
+            "size": size,
+            "edges_before": len(edge_rows(size, random.Random(size))),
+            "build_seconds": build_seconds,
+            "settle_seconds": settle_seconds,
+            "seconds": seconds,
+            "phases": phases,
+            "round_trips": queries_run() - trips,
+            "result": result.to_dict(),
+            "at": datetime.now(UTC).isoformat(timespec="seconds"),
+        }
+    finally:
+        await drop_space(database, space)
+
+
+def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    seconds = [r["seconds"] for r in runs]
+    last = runs[-1]["result"]
+    return {
+        "seconds_median": statistics.median(seconds),
+        "seconds_p95": percentile(seconds, 0.95),
+        "phases_median": {
+            phase: statistics.median(r["phases"].get(phase, 0.0) for r in runs)
+            for phase in runs[0]["phases"]
+        },
+        "round_trips": runs[-1]["round_trips"],
+        "archived": last["archived"],
+        "edges_pruned": last["edges_pruned"],
+        "edges_decayed": last["edges_decayed"],
+        "total_edges_after": last["total_edges_after"],
+        "edges_before": runs[-1]["edges_before"],
+    }
+
+
+async def main(sizes: list[int], repeats: list[int]) -> dict[str, Any]:
+    database = await Database.connect()
+    try:
+        report: dict[str, Any] = {"machine": await describe(database), "results": []}
+        pid = local_server_pid()
+        await one_run(database, 2_000, server_pid=pid)  # warm-up: plans compiled, JIT warm
+        for size, count in zip(sizes, repeats, strict=True):
+            runs = [await one_run(database, size, server_pid=pid) for _ in range(count)]
+            summary = summarise(runs)
+            report["results"].append({"size": size, "repeats": count, **summary, "runs": runs})
+            print(
+                f"{size:>7}: curate median {summary['seconds_median']:.2f} s, "
+                f"p95 {summary['seconds_p95']:.2f} s, {summary['round_trips']} round trips",
+                flush=True,
+            )
+        return report
+    finally:
+        await database.close()
+
+
+def markdown(report: dict[str, Any]) -> str:
+    lines = [
+        f"{machine_line(report['machine'])}.",
+        "",
+        "| blocks | edges | archived | pruned | decayed | runs | curate s (median / p95) "
+        "| archive / prune / decay / reinforce / finish s (median) | round trips |",
+        "|---:|---:|---:|---:|---:|---:|---:|---|---:|",
+    ]
+    for r in report["results"]:
+        p = r["phases_median"]
+        phases = " / ".join(
+            f"{p.get(n, 0.0):.2f}" for n in ("archive", "prune", "decay", "reinforce", "finish")
+        )
+        lines.append(
+            f"| {r['size']:,} | {r['edges_before']:,} | {r['archived']:,} | "
+            f"{r['edges_pruned']:,} | {r['edges_decayed']:,} | {r['repeats']} | "
+            f"{r['seconds_median']:.2f} / {r['seconds_p95']:.2f} | {phases} | "
+            f"{r['round_trips']} |"
+        )
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
+    parser.add_argument("--repeats", type=int, nargs="+", default=[5, 3])
+    parser.add_argument("--out", type=Path, default=RESULTS / "curate.json")
+    args = parser.parse_args()
+    report = anyio.run(main, args.sizes, args.repeats)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=2), encoding="utf-8")
+    print()
+    print(markdown(report))

@@ -1,0 +1,37 @@
+// name: archive_decayed
+// mode: write
+// returns: one
+// params: space, owner, lock_seconds, ids, now, threshold, archived_at
+// Archives a batch of the planned blocks (reason 'decayed'), re-checking each one's
+// recency so a block reinforced since the plan was made stays. Archiving removes the
+// block's knowledge edges, its embedding and sketch (the vector index holds live blocks
+// only), its Self label, and the co-retrieval staging that names it. Runs only while
+// `owner` holds the curate lock, whose lease it extends; the space node is written
+// first, so the batch waits for (and is not overtaken by) the agent's writers. Returns
+// how many were archived; no row when the lock is no longer ours.
+MATCH (space:Space {name: $space})
+WHERE space.curate_lock_owner = $owner
+SET space.curate_lock_until = timestamp() / 1000.0 + $lock_seconds
+WITH space
+CALL () {
+  UNWIND $ids AS block_id
+  MATCH (b:Block {space: $space, id: block_id})
+  WHERE b.status = 'active'
+    AND exp(-coalesce(b.decay_lambda, 0.01)
+            * CASE WHEN $now > b.last_reinforced_at THEN $now - b.last_reinforced_at ELSE 0.0 END)
+        < $threshold
+  SET b.status = 'archived', b.archive_reason = 'decayed', b.archived_at = $archived_at
+  REMOVE b.embedding, b.sketch, b:Self
+  WITH b
+  CALL (b) {
+    MATCH (b)-[r]-(:Block)
+    DELETE r
+  }
+  RETURN collect(b.id) AS archived
+}
+CALL (archived) {
+  MATCH (staged:CoRetrieval)
+  WHERE staged.space = $space AND (staged.a IN archived OR staged.b IN archived)
+  DELETE staged
+}
+RETURN size(archived) AS archived

@@ -1,0 +1,37 @@
+// name: decay_edges
+// mode: write
+// returns: one
+// params: space, owner, lock_seconds, pairs, now, threshold, edge_factor, established, sample
+// Deletes a batch of the planned decayed edges, re-checking each one's effective weight
+// with the formula of edges_to_remove, so an edge used since the plan was made (its
+// last_active_hours refreshed) stays. Runs only while `owner` holds the curate lock,
+// whose lease it extends. Returns how many went and, for up to `sample` of the weakest,
+// the start of both blocks' content, the stored weight and the effective one; no row
+// when the lock is no longer ours.
+MATCH (space:Space {name: $space})
+WHERE space.curate_lock_owner = $owner
+SET space.curate_lock_until = timestamp() / 1000.0 + $lock_seconds
+WITH space
+CALL () {
+  UNWIND $pairs AS pair
+  MATCH (a:Block {space: $space, id: pair[0]})-[r]->(b:Block {space: $space, id: pair[1]})
+  WHERE coalesce(r.origin, '') <> 'agent' AND r.last_active_hours IS NOT NULL
+  WITH a, r, b,
+       r.weight * exp(
+         -CASE WHEN coalesce(a.decay_lambda, 0.01) < coalesce(b.decay_lambda, 0.01)
+               THEN coalesce(a.decay_lambda, 0.01) ELSE coalesce(b.decay_lambda, 0.01) END
+         * $edge_factor
+         * CASE WHEN coalesce(r.reinforcement_count, 0) >= $established THEN $edge_factor
+                ELSE 1.0 END
+         * CASE WHEN $now > r.last_active_hours THEN $now - r.last_active_hours ELSE 0.0 END)
+         AS effective
+  WHERE effective < $threshold
+  WITH a, r, b, effective
+  ORDER BY effective, a.id, b.id
+  WITH collect(r) AS doomed,
+       collect({a: left(a.content, 120), b: left(b.content, 120), weight: r.weight,
+                effective: effective}) AS gone
+  FOREACH (r IN doomed | DELETE r)
+  RETURN size(doomed) AS decayed, gone[..$sample] AS sample
+}
+RETURN decayed, sample

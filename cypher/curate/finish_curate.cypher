@@ -1,0 +1,13 @@
+// name: finish_curate
+// mode: write
+// returns: one
+// params: space, owner, now
+// Ends a curate run: records last_curate_at (active hours, never moved back) for
+// should_curate and status, releases the lock, and counts the knowledge edges left (the
+// denominator of seed 001's F3). No row when the lock is no longer ours.
+MATCH (s:Space {name: $space})
+WHERE s.curate_lock_owner = $owner
+SET s.last_curate_at = CASE WHEN s.last_curate_at > $now THEN s.last_curate_at ELSE $now END
+REMOVE s.curate_lock_owner, s.curate_lock_until
+RETURN COUNT { MATCH (a:Block)-[]->(:Block) WHERE a.space = $space AND a.status = 'active' }
+         AS total_edges

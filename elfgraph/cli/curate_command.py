@@ -1,0 +1,209 @@
+"""`elfgraph curate`: the maintenance batch job, for cron.
+
+    */30 * * * * elfgraph curate --all-spaces --if-due --json >> ~/elfgraph-curate.log 2>&1
+
+Each space ends as `done`, `not_due`, `busy` (another curate of it holds the lock and
+does the work) or `failed`. Exit code 0 when no space failed, 1 when one did (the others
+are still curated) or Neo4j is unreachable, 2 on bad usage. Safe next to an agent using
+the same space: curate runs never overlap, and each of their writes waits its turn on
+the space node like the agent's own. No embedding model is loaded.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from elfgraph.cli._common import err, errors_as_exit, out, run
+from elfgraph.config import load_settings
+from elfgraph.curation import PHASES, curate_space, should_curate
+from elfgraph.database import Database
+from elfgraph.errors import ConfigError, ElfgraphError, StorageError
+from elfgraph.memory_config import ElfgraphConfig, MemoryConfig
+from elfgraph.models import CurateResult
+from elfgraph.spaces import find_space, list_spaces, validate_space_name
+
+
+@dataclass
+class SpaceReport:
+    """How one space's curate ended, as the JSON line of `--json`."""
+
+    space: str
+    status: str  # done | not_due | busy | failed
+    seconds: float
+    result: CurateResult | None = None
+    error: ElfgraphError | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "space": self.space,
+            "status": self.status,
+            "seconds": round(self.seconds, 3),
+            "summary": self.result.summary if self.result else None,
+            "result": self.result.to_dict() if self.result else None,
+            "error": self.error.to_dict() if self.error else None,
+        }
+
+
+@dataclass
+class Reporter:
+    """Where progress and reports go: JSON lines, a progress bar on a terminal, or plain
+    lines (cron logs)."""
+
+    json_lines: bool
+    console: Console = field(default_factory=lambda: out)
+    _bar: Progress | None = None
+    _task: Any = None
+    _phases_shown: int = 0  # of the current space
+
+    def start(self, spaces: int) -> None:
+        if self.json_lines or not self.console.is_terminal:
+            return
+        self._bar = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=self.console,
+        )
+        self._bar.start()
+        self._task = self._bar.add_task("curate", total=spaces * len(PHASES))
+
+    def phase(self, space: str, phase: str) -> None:
+        if self._bar is not None:
+            self._bar.update(self._task, description=f"{space}: {phase}", advance=1)
+            self._phases_shown += 1
+
+    def report(self, report: SpaceReport) -> None:
+        if self.json_lines:
+            typer.echo(json.dumps(report.to_dict(), sort_keys=True, ensure_ascii=False))
+            return
+        if report.error is not None:
+            err.print(f"[red]{report.space}: failed:[/red] {report.error.message}", markup=True)
+            err.print(f"[yellow]recovery:[/yellow] {report.error.recovery}", markup=True)
+        else:
+            assert report.result is not None
+            line = f"{report.space}: {report.result.summary} ({report.seconds:.2f} s)"
+            self.console.print(line, markup=False)
+        if self._bar is not None:  # a skipped or failed space moves the bar on as well
+            self._bar.update(self._task, advance=len(PHASES) - self._phases_shown)
+            self._phases_shown = 0
+
+    def stop(self, reports: list[SpaceReport]) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+        if self.json_lines:
+            return
+        counts = {s: sum(1 for r in reports if r.status == s) for s in STATUSES}
+        self.console.print(
+            f"Curated {len(reports)} space(s): "
+            + ", ".join(f"{n} {s.replace('_', ' ')}" for s, n in counts.items() if n),
+            markup=False,
+        )
+
+
+STATUSES = ("done", "not_due", "busy", "failed")
+
+
+async def curate_one(
+    database: Database,
+    space: str,
+    config: MemoryConfig,
+    *,
+    if_due: bool,
+    reporter: Reporter,
+    must_exist: bool = True,
+) -> SpaceReport | None:
+    """Curate one space; an ElfgraphError becomes a `failed` report, not an exit. None
+    for a space dropped since it was listed (`must_exist` False)."""
+    started = time.perf_counter()
+    try:
+        if await find_space(database, space) is None:
+            if not must_exist:
+                return None
+            raise StorageError(
+                f"Space {space!r} does not exist.",
+                recovery="Check the name (spaces are created by MemorySystem.open), or use "
+                "--all-spaces.",
+            )
+        if if_due and not await should_curate(database, space, config, None):
+            result = CurateResult(skipped_reason="not_due")
+        else:
+            result = await curate_space(
+                database,
+                space,
+                config=config,
+                if_due=if_due,
+                progress=lambda phase: reporter.phase(space, phase),
+            )
+    except ElfgraphError as exc:
+        return SpaceReport(space, "failed", time.perf_counter() - started, error=exc)
+    status = result.skipped_reason or "done"
+    return SpaceReport(space, status, time.perf_counter() - started, result=result)
+
+
+def _names(space: str | None, all_spaces: bool) -> str | None:
+    """The one space asked for (None: all of them); bad usage exits with code 2."""
+    if (space is None) == (not all_spaces):
+        raise typer.BadParameter("give exactly one of --space NAME or --all-spaces")
+    if space is not None:
+        try:
+            validate_space_name(space)
+        except ConfigError as exc:
+            raise typer.BadParameter(f"{exc.message} {exc.recovery}", param_hint="--space") from exc
+    return space
+
+
+@errors_as_exit
+def curate(
+    space: Annotated[str | None, typer.Option(help="The space to curate.")] = None,
+    all_spaces: Annotated[
+        bool, typer.Option("--all-spaces", help="Curate every space of the database.")
+    ] = False,
+    if_due: Annotated[
+        bool,
+        typer.Option(
+            "--if-due", help="Only spaces due (never curated, or curate_interval_hours since)."
+        ),
+    ] = False,
+    json_output: Annotated[
+        bool, typer.Option("--json", help="One JSON report per space, one per line.")
+    ] = False,
+) -> None:
+    """Archive decayed blocks, prune and decay stale edges, reinforce the top blocks."""
+    only = _names(space, all_spaces)
+    config = ElfgraphConfig.load().memory
+    reporter = Reporter(json_lines=json_output)
+
+    async def work() -> list[SpaceReport]:
+        database = await Database.connect(load_settings())
+        async with database:
+            names = [only] if only else [s.name for s in await list_spaces(database)]
+            reporter.start(len(names))
+            reports: list[SpaceReport] = []
+            try:
+                for name in names:
+                    report = await curate_one(
+                        database,
+                        name,
+                        config,
+                        if_due=if_due,
+                        reporter=reporter,
+                        must_exist=only is not None,
+                    )
+                    if report is not None:
+                        reports.append(report)
+                        reporter.report(report)
+            finally:
+                reporter.stop(reports)
+            return reports
+
+    reports = run(work)
+    if any(r.status == "failed" for r in reports):
+        raise typer.Exit(1)
