@@ -41,6 +41,7 @@ from elfgraph.memory import MemorySystem
 from elfgraph.memory_config import ElfgraphConfig, MemoryConfig
 from elfgraph.models import (
     ConsolidateResult,
+    CurateResult,
     FrameResult,
     LearnResult,
     OperationRecord,
@@ -69,6 +70,7 @@ __all__ = [
     "ConnectSpec",
     "ConnectsResult",
     "ConsolidateResult",
+    "CurateResult",
     "CypherFileError",
     "Database",
     "DegreeLimitError",

@@ -47,3 +47,24 @@ def test_an_unknown_name_lists_the_valid_ones(question: str) -> None:
 
 def test_call_syntax_is_forgiven() -> None:
     assert guide("recall()") == guide("recall")
+
+
+def test_every_public_result_type_is_exported_with_summary_and_dict() -> None:
+    import elfgraph
+    from elfgraph import edge_models, models
+
+    results = {
+        name
+        for module in (models, edge_models)
+        for name, value in vars(module).items()
+        if inspect.isclass(value)
+        and issubclass(value, models.Record)
+        and value is not models.Record
+        and value.__module__ == module.__name__
+    }
+    internal = {"AppliedMigration", "IndexInfo"}  # `elfgraph db status` rows
+    assert results - internal <= set(elfgraph.__all__)
+    for name in results:
+        cls = getattr(models, name, None) or getattr(edge_models, name)
+        assert "summary" in dir(cls)
+        assert cls.__str__ is models.Record.__str__
