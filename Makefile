@@ -6,11 +6,12 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: help install neo4j neo4j-stop demo test lint typecheck unit clean
+.PHONY: help install neo4j neo4j-stop demo test lint typecheck unit clean bench
 
 help:
 	@echo "make demo   — install, start Neo4j if needed, learn and dream a sample, show where to look"
 	@echo "make test   — install, start Neo4j if needed, ruff + mypy --strict + the whole suite"
+	@echo "make bench  — the benchmark suite (write, read, curate at 1k and 10k): JSON, docs/BENCHMARKS.md, plots"
 	@echo "make neo4j-stop — stop the local Neo4j server"
 
 $(STAMP): pyproject.toml
@@ -42,6 +43,11 @@ neo4j-stop: $(STAMP)
 demo: neo4j
 	$(BIN)/elfgraph db migrate
 	$(BIN)/elfgraph demo
+
+# BENCH_ARGS="--sizes 1000 10000 100000" for the 100k size; a fresh server gives fair
+# numbers: ELFGRAPH_NEO4J_HOME=/tmp/bench make bench
+bench: neo4j
+	$(BIN)/python -m benchmarks $(BENCH_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

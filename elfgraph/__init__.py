@@ -9,17 +9,31 @@ async with MemorySystem.managed("my-agent") as memory:
 
 from elfgraph.config import Settings, load_settings
 from elfgraph.database import Database
+from elfgraph.edge_models import (
+    ConnectByQueryResult,
+    ConnectResult,
+    ConnectSpec,
+    ConnectsResult,
+    DisconnectResult,
+    DisplacedEdge,
+    EdgeError,
+)
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.errors import (
+    BlockNotActiveError,
     ConfigError,
+    ConnectError,
     CurateError,
     CypherFileError,
+    DegreeLimitError,
     ElfgraphError,
     FrameError,
     LearnError,
     Neo4jServerError,
     OutcomeError,
+    SelfLoopError,
+    SessionError,
     StorageError,
 )
 from elfgraph.llm.base import BlockAnalysis, LLMService
@@ -31,6 +45,7 @@ from elfgraph.models import (
     CurateResult,
     FrameResult,
     LearnResult,
+    OperationRecord,
     OutcomeResult,
     ScoredBlock,
     SpaceRecord,
@@ -48,12 +63,22 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BlockAnalysis",
+    "BlockNotActiveError",
     "ConfigError",
+    "ConnectByQueryResult",
+    "ConnectError",
+    "ConnectResult",
+    "ConnectSpec",
+    "ConnectsResult",
     "ConsolidateResult",
     "CurateError",
     "CurateResult",
     "CypherFileError",
     "Database",
+    "DegreeLimitError",
+    "DisconnectResult",
+    "DisplacedEdge",
+    "EdgeError",
     "ElfgraphConfig",
     "ElfgraphError",
     "EmbeddingService",
@@ -67,9 +92,12 @@ __all__ = [
     "MockEmbeddingService",
     "MockLLMService",
     "Neo4jServerError",
+    "OperationRecord",
     "OutcomeError",
     "OutcomeResult",
     "ScoredBlock",
+    "SelfLoopError",
+    "SessionError",
     "Settings",
     "SpaceRecord",
     "StorageError",

@@ -1,16 +1,20 @@
 """Errors raised by elfgraph, each with a `.recovery` hint an agent or a person can act on.
 
-    ElfgraphError                 base; str() ends with "— Recovery: …"
-    ├── ConfigError               bad settings or arguments (space name, config values)
-    ├── LearnError                content, tags or category that learn() cannot store
-    ├── FrameError                an unknown frame name or an unusable query
-    ├── OutcomeError              an outcome() signal, weight or id list out of range
-    ├── StorageError              Neo4j unreachable, refused credentials, schema or lock mismatch
-    ├── CurateError               a curate run lost its lock to another run midway
-    ├── Neo4jServerError          the local Neo4j server could not be assembled, started or stopped
-    └── CypherFileError           a query file under cypher/ breaks the header contract
+ElfgraphError                 base; str() ends with "— Recovery: …"
+├── ConfigError               bad settings or arguments (space name, config values)
+├── SessionError              a session cannot be begun as asked
+├── LearnError                content, tags or category that learn() cannot store
+├── FrameError                an unknown frame name or an unusable query
+├── OutcomeError              an outcome() signal, weight or id list out of range
+├── ConnectError              connect()/disconnect() cannot do what was asked
+│   ├── SelfLoopError         source and target are the same block
+│   ├── BlockNotActiveError   a block is not active in this space
+│   └── DegreeLimitError      a block is at the degree cap with only protected edges
+├── StorageError              Neo4j unreachable, refused credentials, schema or lock mismatch
+├── CurateError               a curate run lost its lock to another run midway
+├── Neo4jServerError          the local Neo4j server could not be assembled, started or stopped
+└── CypherFileError           a query file under cypher/ breaks the header contract
 
-Later operations add their own subclasses (SessionError, FrameError, ConnectError, …).
 """
 
 from __future__ import annotations
@@ -37,6 +41,10 @@ class ConfigError(ElfgraphError):
     """A setting, argument or name is not acceptable."""
 
 
+class SessionError(ElfgraphError):
+    """A session cannot be begun or used as asked (e.g. a bad task type)."""
+
+
 class LearnError(ElfgraphError):
     """learn() was given content, tags or a category it cannot store."""
 
@@ -47,6 +55,54 @@ class FrameError(ElfgraphError):
 
 class OutcomeError(ElfgraphError):
     """outcome() was given a signal, weight or block id list it cannot use."""
+
+
+class ConnectError(ElfgraphError):
+    """connect(), disconnect() or connects() cannot do what was asked."""
+
+
+class SelfLoopError(ConnectError):
+    """source and target are the same block: an edge needs two."""
+
+    def __init__(self, block_id: str) -> None:
+        self.block_id = block_id
+        super().__init__(
+            f"Cannot connect block {block_id[:8]}… to itself.",
+            recovery="Pass two different block ids as source and target.",
+        )
+
+
+class BlockNotActiveError(ConnectError):
+    """A block id is unknown in this space, still in the inbox, or archived."""
+
+    def __init__(self, block_id: str, status: str | None) -> None:
+        self.block_id = block_id
+        self.status = status
+        where = "is not in this space" if status is None else f"is {status}, not active"
+        hint = (
+            "call dream() first to promote inbox blocks."
+            if status == "inbox"
+            else "use recall() or memory.last_recall_block_ids for active block ids; "
+            "re-learn archived content to bring it back."
+        )
+        super().__init__(
+            f"Block {block_id[:8]}… {where}.",
+            recovery=f"Only active blocks can be connected: {hint}",
+        )
+
+
+class DegreeLimitError(ConnectError):
+    """A block has `edge_degree_cap` edges and none of them may be displaced."""
+
+    def __init__(self, block_id: str, cap: int) -> None:
+        self.block_id = block_id
+        self.cap = cap
+        super().__init__(
+            f"Block {block_id[:8]}… already has {cap} edges and all of them are protected "
+            "(agent-made, or supports / elaborates / contradicts / outcome).",
+            recovery="disconnect() one of its edges, run curate() to prune stale ones, "
+            "or raise memory.edge_degree_cap in the config.",
+        )
 
 
 class StorageError(ElfgraphError):

@@ -15,14 +15,29 @@ from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from typing import Any
 
+from neo4j import AsyncManagedTransaction
+
+from elfgraph import connecting
 from elfgraph.config import Settings
 from elfgraph.consolidation import Services, consolidate
 from elfgraph.curation import curate_space, hours_since, should_curate
 from elfgraph.database import Database
+from elfgraph.edge_models import (
+    ConnectByQueryResult,
+    ConnectResult,
+    ConnectSpec,
+    ConnectsResult,
+    DisconnectResult,
+)
+from elfgraph.edges import IfExists
 from elfgraph.embedding.base import EmbeddingService
+from elfgraph.errors import StorageError
 from elfgraph.feedback import check_outcome
 from elfgraph.feedback import record as record_outcome
 from elfgraph.frames import SELF_FRAME, frame_definition
+from elfgraph.guide import guide as guide_text
+from elfgraph.health import Vitals, assess, unreachable
+from elfgraph.history import History, recorded
 from elfgraph.learning import Item, check_items, store_items
 from elfgraph.llm.base import LLMService
 from elfgraph.memory_config import ElfgraphConfig
@@ -31,6 +46,7 @@ from elfgraph.models import (
     CurateResult,
     FrameResult,
     LearnResult,
+    OperationRecord,
     OutcomeResult,
     ScoredBlock,
     SystemStatus,
@@ -39,6 +55,7 @@ from elfgraph.ranking import Ranked
 from elfgraph.repository.blocks.count_blocks import count_blocks
 from elfgraph.repository.consolidate.index_share import index_share
 from elfgraph.repository.spaces.space_status import space_status
+from elfgraph.repository.spaces.vector_index_state import vector_index_state
 from elfgraph.retrieval import (
     IndexShare,
     Query,
@@ -50,6 +67,7 @@ from elfgraph.retrieval import (
 )
 from elfgraph.sessions import SessionClock, space_missing
 from elfgraph.spaces import (
+    VECTOR_INDEX,
     check_embedding_lock,
     ensure_vector_index,
     open_space,
@@ -82,6 +100,7 @@ class MemorySystem:
         self._session_block_ids: list[str] = []
         self._index_share = IndexShare()
         self._frame_cache: dict[tuple[str, str | None, int], tuple[float, FrameResult]] = {}
+        self._history = History()
 
     # ---- construction -------------------------------------------------------------------
 
@@ -178,6 +197,7 @@ class MemorySystem:
         space's persisted total."""
         return await self._sessions.now_hours()
 
+    @recorded("begin_session")
     async def begin_session(self, task_type: str = "general") -> str:
         """Open a session (idempotent while one is open); the clock advances while it is.
         A new session resets the breadcrumbs, and curate runs first when it is due."""
@@ -190,6 +210,7 @@ class MemorySystem:
         assert self._sessions.session_id is not None
         return self._sessions.session_id
 
+    @recorded("end_session")
     async def end_session(self) -> float:
         """Close the session and add its hours to the space's clock; 0.0 when none is open."""
         hours = await self._sessions.end()
@@ -230,6 +251,7 @@ class MemorySystem:
 
     # ---- learn ----------------------------------------------------------------------------
 
+    @recorded("learn")
     async def learn(
         self,
         content: str,
@@ -244,6 +266,7 @@ class MemorySystem:
         )
         return result
 
+    @recorded("remember")
     async def remember(
         self,
         content: str,
@@ -256,6 +279,7 @@ class MemorySystem:
         await self.begin_session()
         return await self.learn(content, tags, category=category, source=source)
 
+    @recorded("learn_many")
     async def learn_many(self, items: Iterable[Item]) -> list[LearnResult]:
         """learn() for a batch in one round trip. Every item is checked first: one bad item
         raises LearnError (naming its index) and nothing is stored."""
@@ -272,6 +296,7 @@ class MemorySystem:
 
     # ---- consolidate ----------------------------------------------------------------------
 
+    @recorded("consolidate")
     async def consolidate(
         self, *, skip_llm: bool = False, skip_contradictions: bool = False
     ) -> ConsolidateResult:
@@ -299,6 +324,7 @@ class MemorySystem:
         await self._curate_if_due()
         return result
 
+    @recorded("dream")
     async def dream(self) -> ConsolidateResult | None:
         """consolidate() when the inbox (read from the database) holds anything, else None."""
         inbox = await self._database.read(count_blocks, space=self.space, status="inbox")
@@ -314,6 +340,7 @@ class MemorySystem:
 
     # ---- recall and frame -----------------------------------------------------------------
 
+    @recorded("recall")
     async def recall(
         self, query: str | None = None, *, top_k: int = 5, frame: str = "attention"
     ) -> list[ScoredBlock]:
@@ -323,6 +350,7 @@ class MemorySystem:
         self._remember_ids(self._last_recall_block_ids)
         return ranked.blocks
 
+    @recorded("frame")
     async def frame(self, name: str, query: str | None = None, *, top_k: int = 5) -> FrameResult:
         """Rendered context for a prompt: recall, render within the frame's token budget,
         then reinforce the returned blocks and the edges between them."""
@@ -370,6 +398,7 @@ class MemorySystem:
 
     # ---- feedback ---------------------------------------------------------------------------
 
+    @recorded("outcome")
     async def outcome(
         self, block_ids: list[str], signal: float, *, weight: float = 1.0, source: str = ""
     ) -> OutcomeResult:
@@ -391,8 +420,137 @@ class MemorySystem:
             self._invalidate_frames("self")
         return result
 
+    # ---- graph editing (the agent's own edges) -------------------------------------------
+
+    @recorded("connect")
+    async def connect(
+        self,
+        source: str,
+        target: str,
+        relation: str | None = None,
+        *,
+        weight: float | None = None,
+        note: str | None = None,
+        if_exists: IfExists = "reinforce",
+    ) -> ConnectResult:
+        """Assert that two active blocks are related. A new edge is the agent's (origin
+        `agent`: never decayed, never displaced), typed by `relation` (`similar` by default,
+        or supports, elaborates, contradicts, co_occurs, outcome, or your own word) and
+        weighted by it unless `weight` is given (clamped to 0-1). An existing edge is
+        reinforced (+0.10), updated, skipped or refused, as `if_exists` says. A block at the
+        degree cap gives up its weakest automatic edge (`displaced_edge`), else
+        DegreeLimitError."""
+        request = connecting.check_request(source, target, relation, weight, note, if_exists)
+        result = await connecting.connect(
+            self._database,
+            self.space,
+            request,
+            config=self.config.memory,
+            now_hours=self._sessions.session_now(),
+        )
+        self._invalidate_frames("self")
+        return result
+
+    @recorded("disconnect")
+    async def disconnect(
+        self,
+        source: str,
+        target: str,
+        *,
+        guard_relation: str | None = None,
+        reason: str | None = None,
+    ) -> DisconnectResult:
+        """Remove the edge between two blocks (action `removed`), or report `not_found`;
+        with `guard_relation`, an edge of another relation is kept (`guarded`)."""
+        result = await connecting.disconnect(
+            self._database,
+            self.space,
+            source,
+            target,
+            guard_relation=guard_relation,
+            reason=reason,
+        )
+        self._invalidate_frames("self")
+        return result
+
+    @recorded("connects")
+    async def connects(self, specs: list[ConnectSpec] | list[dict[str, Any]]) -> ConnectsResult:
+        """connect() for several edges in one transaction; a spec that fails is reported in
+        `errors` (with its index and recovery) and the others still apply."""
+        done = await connecting.connect_all(
+            self._database,
+            self.space,
+            connecting.check_specs(specs),
+            config=self.config.memory,
+            now_hours=self._sessions.session_now(),
+        )
+        self._invalidate_frames("self")
+        results = [r for r in done if isinstance(r, ConnectResult)]
+        actions = [r.action for r in results]
+        return ConnectsResult(
+            results=results,
+            created=actions.count("created"),
+            reinforced=actions.count("reinforced"),
+            updated=actions.count("updated"),
+            skipped=actions.count("skipped"),
+            errors=[r for r in done if not isinstance(r, ConnectResult)],
+        )
+
+    @recorded("connect_by_query")
+    async def connect_by_query(
+        self,
+        source_query: str,
+        target_query: str,
+        relation: str | None = None,
+        *,
+        note: str | None = None,
+        min_confidence: float = 0.70,
+        if_exists: IfExists = "reinforce",
+        dry_run: bool = False,
+    ) -> ConnectByQueryResult:
+        """Connect the best match of each query when both match with at least
+        `min_confidence` (the cosine between the query and the block). Check source_content
+        and target_content in the result; dry_run shows the matches and writes nothing.
+        Does not change the recall breadcrumbs."""
+        connecting.check_request("source", "target", relation, None, note, if_exists)
+        connecting.check_min_confidence(min_confidence)
+        check_recall_arguments(source_query, 1)
+        check_recall_arguments(target_query, 1)
+
+        async def find(query: str) -> tuple[ScoredBlock, float] | None:
+            ranked = await self._retrieve("attention", query, 1)
+            if not ranked.blocks:
+                return None
+            best = ranked.blocks[0]
+            return best, max(0.0, ranked.cosines.get(best.id, 0.0))
+
+        async def connect_ids(source: str, target: str) -> ConnectResult:
+            return await self.connect(source, target, relation, note=note, if_exists=if_exists)
+
+        return await connecting.connect_by_query(
+            source_query,
+            target_query,
+            find=find,
+            connect_ids=connect_ids,
+            min_confidence=min_confidence,
+            dry_run=dry_run,
+        )
+
+    # ---- self-description -----------------------------------------------------------------
+
+    @staticmethod
+    def guide(method: str | None = None) -> str:
+        """What each method is for (no argument: the overview); static, no database."""
+        return guide_text(method)
+
+    def history(self, last_n: int = 10) -> list[OperationRecord]:
+        """The last `last_n` operations this object ran (at most 100 are kept), oldest
+        first, failures included with their recovery."""
+        return self._history.last(last_n)
+
     # ---- curate -----------------------------------------------------------------------------
 
+    @recorded("curate")
     async def curate(self, *, if_due: bool = False) -> CurateResult:
         """Maintenance (BEHAVIOUR.md §9): archive decayed blocks, prune weak edges, decay
         stale ones, reinforce the constitution and the top blocks. One run per space at a
@@ -434,25 +592,64 @@ class MemorySystem:
     # ---- status -----------------------------------------------------------------------------
 
     async def status(self) -> SystemStatus:
-        row = await self._database.read(space_status, space=self.space)
+        """Counts, clock, session, health and one suggestion. Never raises for an
+        unreachable Neo4j: that is health "degraded", with what to do about it."""
+        session_hours = self._sessions.elapsed_hours()
+        known = {
+            "space": self.space,
+            "session_active": self._sessions.active,
+            "session_hours": session_hours,
+            "inbox_threshold": self.config.memory.inbox_threshold,
+        }
+        try:
+            row, index_state = await self._database.read(_status_reads, space=self.space)
+        except StorageError as exc:
+            health, suggestion = unreachable(exc.message, exc.recovery)
+            return SystemStatus(
+                **known,
+                inbox_count=None,
+                active_count=None,
+                archived_count=None,
+                total_active_hours=None,
+                last_consolidated=None,
+                edge_count=None,
+                health=health,
+                suggestion=suggestion,
+            )
         if row is None:
             raise space_missing(self.space)
         space = row["space"]
-        session_hours = self._sessions.elapsed_hours()
+        now = float(space.get("total_active_hours") or 0.0) + session_hours
+        since = hours_since(space.get("last_curate_at"), now)
+        health, suggestion = assess(
+            Vitals(
+                inbox_count=row["inbox"],
+                inbox_threshold=self.config.memory.inbox_threshold,
+                active_count=row["active"],
+                hours_since_curate=since,
+                total_active_hours=now,
+                curate_interval_hours=self.config.memory.curate_interval_hours,
+                vector_index_state=index_state,
+            )
+        )
         return SystemStatus(
-            space=self.space,
-            session_active=self._sessions.active,
-            session_hours=session_hours,
+            **known,
             inbox_count=row["inbox"],
-            inbox_threshold=self.config.memory.inbox_threshold,
             active_count=row["active"],
             archived_count=row["archived"],
-            total_active_hours=float(space.get("total_active_hours") or 0.0) + session_hours,
+            total_active_hours=now,
             last_consolidated=space.get("last_consolidated_at"),
             edge_count=row["edges"],
             embedding_model=space.get("embedding_model"),
-            hours_since_curate=hours_since(
-                space.get("last_curate_at"),
-                float(space.get("total_active_hours") or 0.0) + session_hours,
-            ),
+            hours_since_curate=since,
+            health=health,
+            suggestion=suggestion,
         )
+
+
+async def _status_reads(
+    tx: AsyncManagedTransaction, *, space: str
+) -> tuple[dict[str, Any] | None, str | None]:
+    """The space's counts and the vector index's state, in one transaction."""
+    row = await space_status(tx, space=space)
+    return row, await vector_index_state(tx, name=VECTOR_INDEX)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -165,38 +165,42 @@ class CurateResult(Record):
 
 
 class SystemStatus(Record):
-    """The state of one space and its session, for an agent deciding what to do next."""
+    """The state of one space and its session, for an agent deciding what to do next.
+    The counts are None only when Neo4j could not be asked (health "degraded")."""
 
     space: str
     session_active: bool
     session_hours: float
-    inbox_count: int
+    inbox_count: int | None
     inbox_threshold: int
-    active_count: int
-    archived_count: int
-    total_active_hours: float
+    active_count: int | None
+    archived_count: int | None
+    total_active_hours: float | None
     last_consolidated: str | None
-    edge_count: int
+    edge_count: int | None
     embedding_model: str | None = None
     hours_since_curate: float | None = None  # active hours; None when never curated (F4)
+    health: Literal["good", "attention", "degraded"] = "good"
+    suggestion: str = ""
 
     @property
     def summary(self) -> str:
+        if self.inbox_count is None:
+            return f"Space {self.space!r}: status unknown — {self.suggestion}"
         session = (
             f"session open {self.session_hours:.2f} h" if self.session_active else "no session"
         )
-        text = (
-            f"Space {self.space!r}: {self.active_count} active, {self.inbox_count} in inbox "
-            f"(dream at {self.inbox_threshold}), {self.archived_count} archived, "
-            f"{self.edge_count} edges; {session}; clock {self.total_active_hours:.2f} h."
+        curated = (
+            "never curated"
+            if self.hours_since_curate is None
+            else f"curated {self.hours_since_curate:.1f} h ago"
         )
-        if self.inbox_count >= self.inbox_threshold:
-            text += " Inbox is full: call dream()."
-        if self.hours_since_curate is None:
-            text += " Never curated."
-        else:
-            text += f" Curated {self.hours_since_curate:.1f} active hours ago."
-        return text
+        return (
+            f"Space {self.space!r} ({self.health}): {self.active_count} active, "
+            f"{self.inbox_count} in inbox (dream at {self.inbox_threshold}), "
+            f"{self.archived_count} archived, {self.edge_count} edges; {session}; "
+            f"clock {self.total_active_hours or 0.0:.2f} h; {curated}. {self.suggestion}"
+        )
 
 
 class ScoredBlock(Record):
@@ -263,3 +267,27 @@ class OutcomeResult(Record):
         if self.blocks_penalized:
             text += f", {self.blocks_penalized} block(s) set to decay faster"
         return text + "."
+
+
+class OperationRecord(Record):
+    """One call a MemorySystem ran, for history(): what, when, and how it ended."""
+
+    operation: str
+    detail: str  # the result's summary, or the error with its recovery
+    timestamp: str  # UTC, ISO 8601
+    ok: bool = True
+
+    @property
+    def summary(self) -> str:
+        return f"{self.operation}() → {self.detail} ({_ago(self.timestamp)})"
+
+
+def _ago(timestamp: str) -> str:
+    from datetime import UTC, datetime
+
+    seconds = (datetime.now(UTC) - datetime.fromisoformat(timestamp)).total_seconds()
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min ago"
+    return f"{seconds / 3600:.1f} h ago"

@@ -73,6 +73,9 @@ class Ranked:
     blocks: list[ScoredBlock]  # in final order, at most top_k
     guaranteed: set[str] = field(default_factory=set)
     now_hours: float = 0.0  # the clock the ranking used; frame() reinforces with it
+    # Each vector seed's own cosine to the query: an absolute measure of a match, where
+    # ScoredBlock.similarity is relative to the best seed's.
+    cosines: dict[str, float] = field(default_factory=dict)
 
 
 def similarities(found: Candidates, fusion: str) -> dict[str, float]:
@@ -199,4 +202,5 @@ def rank_candidates(
     diverse = mmr(best, scores, {k: v for k, v in sketches.items() if v is not None})
     ordered = [scored[g] for g in guaranteed] + [scored[b] for b in diverse]
     kept = suppress_contradictions(ordered, found.contradictions, set(guaranteed))
-    return Ranked(kept[:top_k], set(guaranteed[:top_k]), found.now_hours)
+    cosines = dict(zip(found.vector_ids, found.vector_cosines, strict=True))
+    return Ranked(kept[:top_k], set(guaranteed[:top_k]), found.now_hours, cosines)

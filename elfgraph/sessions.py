@@ -12,9 +12,8 @@ import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from elfgraph.blocks import check_short_text
 from elfgraph.database import Database
-from elfgraph.errors import StorageError
+from elfgraph.errors import SessionError, StorageError
 from elfgraph.repository.sessions.begin_session import begin_session
 from elfgraph.repository.sessions.end_session import end_session
 from elfgraph.spaces import find_space
@@ -25,6 +24,23 @@ def space_missing(space: str) -> StorageError:
         f"Space {space!r} no longer exists in the database.",
         recovery="It was dropped by someone else; open it again with MemorySystem.open().",
     )
+
+
+def check_task_type(task_type: object) -> str:
+    if task_type is None:
+        return "general"
+    if (
+        not isinstance(task_type, str)
+        or not task_type.strip()
+        or len(task_type) > 64
+        or "\n" in task_type
+    ):
+        raise SessionError(
+            f"A session's task type must be a short one-line string, not {task_type!r:.40}.",
+            recovery="Name the kind of work in a word or two, e.g. 'coding' or 'research', "
+            "or leave it out ('general').",
+        )
+    return task_type.strip()
 
 
 class SessionClock:
@@ -67,7 +83,7 @@ class SessionClock:
         """Open a session unless one is open; True when a new one began."""
         if self.session_id is not None:
             return False
-        task = check_short_text(task_type, "task type", "general")
+        task = check_task_type(task_type)
         session_id = uuid.uuid4().hex[:16]
         start = await self._database.write(
             begin_session,

@@ -3,13 +3,18 @@ full runs by hand; see docs/BENCHMARKS.md)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from benchmarks.corpus import facts
 from benchmarks.curate import one_run as curate_run
 from benchmarks.curate import summarise as curate_summary
+from benchmarks.plots import plot
 from benchmarks.read_path import one_size, questions
 from benchmarks.read_path import stats as latency_stats
+from benchmarks.suite import markdown, run_suite, save, write_section
 from benchmarks.write_path import one_run, summarise
 from elfgraph.database import Database
 
@@ -43,3 +48,25 @@ async def test_curate_benchmark_runs_and_does_every_phase(database: Database) ->
     assert 0 < result["total_edges_after"] < run["edges_before"]
     assert set(run["phases"]) == {"archive", "prune", "decay", "reinforce", "finish"}
     assert curate_summary([run])["seconds_median"] > 0
+
+
+async def test_the_suite_writes_json_markdown_and_plots(database: Database, tmp_path: Path) -> None:
+    report = await run_suite(
+        [100], ["write", "read", "curate"], repeats=1, queries=3, embedders=["mock"]
+    )
+    assert set(report["parts"]) == {"write", "read", "curate"}
+    assert report["machine"]["commit"]
+    save(report, tmp_path / "suite.json")
+    assert json.loads((tmp_path / "suite.json").read_text())["sizes"] == [100]
+    images = plot(report, tmp_path / "img")
+    assert all(path.stat().st_size > 1000 for path in images.values())
+    doc = tmp_path / "BENCHMARKS.md"
+    doc.write_text("# Benchmarks\n\nNotes stay.\n", encoding="utf-8")
+    write_section(doc, markdown(report, {t: p.name for t, p in images.items()}))
+    write_section(doc, markdown(report, {t: p.name for t, p in images.items()}))  # replaced
+    text = doc.read_text(encoding="utf-8")
+    assert text.count("<!-- suite:start -->") == 1
+    assert "Notes stay." in text
+    assert "### Write path" in text
+    assert "### Curate" in text
+    assert "bench_latency.png" in text

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import typer
 
+from elfgraph.cli import memory_commands
 from elfgraph.cli.curate_command import curate
 from elfgraph.cli.db_commands import db_app
 from elfgraph.cli.demo_command import demo
+from elfgraph.cli.mcp_command import mcp
 from elfgraph.cli.neo4j_commands import neo4j_app
 
 app = typer.Typer(
@@ -24,7 +26,9 @@ app = typer.Typer(
 app.add_typer(neo4j_app, name="neo4j")
 app.add_typer(db_app, name="db")
 app.command()(demo)
+memory_commands.register(app)
 app.command()(curate)
+app.command()(mcp)
 
 
 def main() -> None:

@@ -9,18 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from elfgraph.cli import app
-from elfgraph.config import Settings
 from elfgraph.migrations import schema_migrations
-
-
-@pytest.fixture
-def neo4j_env(neo4j_settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Point the CLI at the test Neo4j through the usual variables."""
-    connection = neo4j_settings.connection()
-    monkeypatch.setenv("NEO4J_URI", connection.uri)
-    monkeypatch.setenv("NEO4J_USERNAME", connection.username)
-    if connection.password is not None:
-        monkeypatch.setenv("NEO4J_PASSWORD", connection.password.get_secret_value())
 
 
 @pytest.mark.usefixtures("neo4j_env")

@@ -207,7 +207,7 @@ async def test_should_curate_status_and_the_automatic_runs(
     memory = await make_memory()
     status = await memory.status()
     assert status.hours_since_curate is None
-    assert "Never curated." in str(status)
+    assert "never curated." in str(status)
     await memory.learn("one fact")
     await memory.dream()  # never curated: the first run follows the dream
     assert (await space_props(database, space))["last_curate_at"] == 0.0

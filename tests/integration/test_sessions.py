@@ -151,3 +151,16 @@ async def test_status_reports_counts_clock_and_session(make_memory: MakeMemory) 
     assert status.last_consolidated is not None
     assert status.to_dict()["active_count"] == 2
     assert "2 active" in str(status)
+
+
+@pytest.mark.parametrize("task_type", ["", "two\nlines", "x" * 65, 7])
+async def test_a_bad_task_type_is_a_session_error(
+    make_memory: MakeMemory, task_type: object
+) -> None:
+    from elfgraph import SessionError
+
+    memory = await make_memory()
+    with pytest.raises(SessionError) as caught:
+        await memory.begin_session(task_type)  # type: ignore[arg-type]
+    assert "coding" in caught.value.recovery
+    assert not memory.session_active

@@ -116,5 +116,5 @@ def test_status_reports_hours_since_curate() -> None:
         "last_consolidated": None,
         "edge_count": 0,
     }
-    assert "Never curated." in str(SystemStatus(**base))
-    assert "Curated 12.5 active hours ago." in str(SystemStatus(**base, hours_since_curate=12.5))
+    assert "never curated." in str(SystemStatus(**base))
+    assert "curated 12.5 h ago." in str(SystemStatus(**base, hours_since_curate=12.5))

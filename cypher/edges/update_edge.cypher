@@ -1,0 +1,23 @@
+// name: update_edge
+// mode: write
+// returns: one
+// params: space, a, b, type, relation, weight, note, now_hours, updated_at
+// The agent restates the edge between two blocks: its relation, and the weight and note
+// when given; it becomes the agent's (origin agent: never decayed or displaced) and its
+// clock is set to now. Neo4j cannot change a relationship's type, so a new relation means
+// a new relationship of the new type between the same ends with every property carried
+// over, and the old one deleted. Runs after edge_state in the same transaction.
+MATCH (:Block {space: $space, id: $a})-[r]-(:Block {space: $space, id: $b})
+SET r.relation = $relation, r.weight = coalesce($weight, r.weight),
+    r.note = coalesce($note, r.note), r.origin = 'agent', r.last_active_hours = $now_hours,
+    r.updated_at = $updated_at
+WITH r, r {.*} AS edge, startNode(r) AS start, endNode(r) AS end
+OPTIONAL CALL (r, edge, start, end) {
+  WITH r, edge, start, end
+  WHERE type(r) <> $type
+  CREATE (start)-[retyped:$($type)]->(end)
+  SET retyped = edge
+  DELETE r
+  RETURN true AS retyped
+}
+RETURN edge

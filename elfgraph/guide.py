@@ -1,0 +1,337 @@
+"""guide(): what each MemorySystem method is for, written for an agent deciding what to
+call next. Static text: works before any connection, costs nothing.
+
+    print(guide())            # the overview table
+    print(guide("connect"))   # what / when / when not / cost / returns / next / example
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class AgentGuide:
+    name: str
+    what: str
+    when: str
+    when_not: str
+    cost: str
+    returns: str
+    next: str
+    example: str
+
+    def __str__(self) -> str:
+        example = "\n".join(f"    {line}" for line in self.example.splitlines())
+        return (
+            f"{self.name}: {self.what}\n"
+            f"  USE WHEN: {self.when}\n"
+            f"  DON'T USE WHEN: {self.when_not}\n"
+            f"  COST: {self.cost}\n"
+            f"  RETURNS: {self.returns}\n"
+            f"  NEXT: {self.next}\n"
+            f"  EXAMPLE:\n{example}"
+        )
+
+
+def _entry(name: str, *fields: str) -> tuple[str, AgentGuide]:
+    return name, AgentGuide(name, *fields)
+
+
+GUIDES: dict[str, AgentGuide] = dict(
+    [
+        _entry(
+            "open",
+            "Connect to Neo4j and open one space (one agent's memory).",
+            "At start-up, when the object must outlive one block of code (a server).",
+            "Short scripts: use managed(), which also closes.",
+            "Fast: a connection, pending schema migrations, one read.",
+            "MemorySystem.",
+            "begin_session() or session(); close() at the end.",
+            'memory = await MemorySystem.open("my-agent")\n...\nawait memory.close()',
+        ),
+        _entry(
+            "managed",
+            "open() as an async context manager that closes (and ends the session) on exit.",
+            "Scripts, tests, one task's worth of work.",
+            "A long-running process that keeps memory open: use open() and close().",
+            "Fast: as open().",
+            "MemorySystem, closed on exit.",
+            "session() inside it.",
+            'async with MemorySystem.managed("my-agent") as memory:\n'
+            '    await memory.remember("The CI runs on 2 cores.")',
+        ),
+        _entry(
+            "close",
+            "End the open session (its hours are kept) and release the connection.",
+            "When a MemorySystem from open() is no longer needed.",
+            "Inside managed(): it closes for you.",
+            "Instant: one write when a session is open.",
+            "None.",
+            "Nothing: the object is done.",
+            "await memory.close()",
+        ),
+        _entry(
+            "begin_session",
+            "Start a working session: the memory clock (active hours) runs while it is open.",
+            "The agent starts a task; remember() begins one for you.",
+            "A session is already open (it is idempotent, but end it when the task ends).",
+            "Instant: one write.",
+            "The session id (str).",
+            "learn / recall / frame during the task; end_session() after.",
+            'session_id = await memory.begin_session("coding")',
+        ),
+        _entry(
+            "end_session",
+            "Close the session and add its hours to the space's clock.",
+            "The task is over, or the agent goes idle for a long time.",
+            "Mid-task: memory ages only while sessions are open.",
+            "Instant: one write.",
+            "The session's hours (float); 0.0 when none was open.",
+            "dream() if the inbox filled up.",
+            "hours = await memory.end_session()",
+        ),
+        _entry(
+            "session",
+            "begin_session() + end_session() around a block; dreams on exit when the inbox "
+            "is full.",
+            "Wrapping one task's work.",
+            "Code that cannot use `async with`: call begin_session / end_session.",
+            "Instant: plus a dream when the inbox holds inbox_threshold blocks.",
+            "The MemorySystem itself.",
+            "Nothing: the session is closed for you.",
+            'async with memory.session("research"):\n    await memory.learn("...")',
+        ),
+        _entry(
+            "learn",
+            "Store one knowledge block in the inbox (fast: no embedding, no LLM call).",
+            "The agent meets a fact, preference, decision or observation worth keeping "
+            "beyond this conversation.",
+            "Text that only matters for the current turn, or is already in the prompt.",
+            "Instant: one write.",
+            "LearnResult(block_id, status): 'created' or 'duplicate_rejected' (the same text "
+            "is already in the inbox).",
+            "dream() once several blocks are waiting; the block is not recallable before.",
+            'result = await memory.learn("User prefers dark mode", ["preference"])',
+        ),
+        _entry(
+            "remember",
+            "learn(), opening a session first when none is open.",
+            "An agent that does not manage sessions itself.",
+            "Inside an explicit session: learn() is the same.",
+            "Instant: one or two writes.",
+            "LearnResult.",
+            "dream() later.",
+            'await memory.remember("The staging DB is read-only on Fridays.")',
+        ),
+        _entry(
+            "learn_many",
+            "learn() for a batch (strings or dicts with content/tags/category/source) in one "
+            "round trip.",
+            "Importing notes, a transcript, or an end-of-task list of findings.",
+            "One block: learn() reads better.",
+            "Instant: one write for the whole batch; one bad item stores nothing.",
+            "list[LearnResult], in order.",
+            "dream().",
+            'await memory.learn_many(["fact one", {"content": "fact two", "tags": ["x"]}])',
+        ),
+        _entry(
+            "consolidate",
+            "Embed every inbox block, drop near-duplicates, let newer blocks supersede older "
+            "ones, and link related blocks with weighted edges.",
+            "You want consolidation now even if the inbox looks empty to you.",
+            "Every few learns: dream() skips the work when there is nothing to do.",
+            "Slow: embeddings for every inbox block, plus an LLM call per block when an LLM "
+            "is configured (skip_llm=True avoids them).",
+            "ConsolidateResult(processed, promoted, deduplicated, edges_created, "
+            "contradictions_detected, superseded).",
+            "recall() / frame() now see the new blocks.",
+            "result = await memory.consolidate(skip_llm=True)",
+        ),
+        _entry(
+            "dream",
+            "consolidate() when the inbox holds anything, else nothing.",
+            "After learning, at the end of a task, or when status() says the inbox is full.",
+            "Right after every single learn: batching is cheaper.",
+            "Slow: as consolidate(); one read when the inbox is empty.",
+            "ConsolidateResult, or None when there was nothing to do.",
+            "recall() / frame().",
+            "result = await memory.dream()\nprint(result)",
+        ),
+        _entry(
+            "recall",
+            "The top_k blocks for a query, ranked by similarity, confidence, recency, "
+            "centrality and reinforcement. Pure: changes nothing.",
+            "The agent needs facts about something, or block ids to connect or rate.",
+            "Building prompt context: frame() renders it and reinforces what was used.",
+            "Fast: one database round trip and one embedding.",
+            "list[ScoredBlock] (id, content, tags, score and its components); the ids are "
+            "also in memory.last_recall_block_ids.",
+            "outcome() on the blocks that helped; connect() blocks that belong together.",
+            'for block in await memory.recall("deploy steps", top_k=5):\n    print(block)',
+        ),
+        _entry(
+            "frame",
+            "Context for a prompt: recall rendered within the frame's token budget; the "
+            "returned blocks are reinforced.",
+            "Before answering or planning: 'attention' for a question, 'self' for the "
+            "agent's identity and values, 'task' for goals plus context.",
+            "You only need ids or want no side effects: recall().",
+            "Fast: one round trip plus one write ('self' is cached for an hour).",
+            "FrameResult(text, blocks, frame_name, cached).",
+            "Put .text in the prompt; outcome() afterwards.",
+            'context = await memory.frame("attention", "how do we deploy?")\nprompt = context.text',
+        ),
+        _entry(
+            "outcome",
+            "Tell memory how much some blocks helped: 0 misled … 1 helped.",
+            "After using recalled blocks, once you know whether they were right or useful.",
+            "You have no evidence either way (0.5 changes only confidence, slightly).",
+            "Instant: one write.",
+            "OutcomeResult(blocks_updated, mean_confidence_delta, edges_reinforced, "
+            "blocks_penalized, outcome_edges_created).",
+            "Nothing; good blocks now rank higher and are linked together.",
+            "await memory.outcome(memory.last_recall_block_ids, 0.9, source='tests passed')",
+        ),
+        _entry(
+            "connect",
+            "Assert that two blocks are related: a typed, weighted edge that is the agent's "
+            "own (never decayed, never displaced).",
+            "You notice a relationship the memory has not captured: one block supports, "
+            "elaborates, contradicts or depends_on another.",
+            "You lack ids (connect_by_query()), or you have not read both blocks.",
+            "Instant: one write, no LLM.",
+            "ConnectResult(action 'created' | 'reinforced' | 'updated' | 'skipped', relation, "
+            "weight, displaced_edge when a weaker automatic edge made room).",
+            "Nothing; disconnect() undoes it.",
+            "await memory.connect(memory.last_learned_block_id,\n"
+            '                     memory.last_recall_block_ids[0], "elaborates",\n'
+            '                     note="adds the reason")',
+        ),
+        _entry(
+            "disconnect",
+            "Remove the edge between two blocks.",
+            "An edge is wrong: two blocks look alike but are unrelated, or you connected "
+            "the wrong ones.",
+            "The edge is merely weak: curate() lets weak edges fade on their own.",
+            "Instant: one write.",
+            "DisconnectResult(action 'removed' | 'not_found' | 'guarded').",
+            "Nothing; the edge no longer brings one block along with the other.",
+            'await memory.disconnect(a_id, b_id, guard_relation="similar")',
+        ),
+        _entry(
+            "connect_by_query",
+            "Find the best block for each of two queries and connect them when both match "
+            "surely (cosine ≥ min_confidence).",
+            "You can describe both blocks but do not have their ids.",
+            "You have the ids: connect() is exact.",
+            "Fast: two recalls and one write.",
+            "ConnectByQueryResult with both blocks' content (check it!) and the "
+            "ConnectResult; action 'insufficient_confidence' / 'same_block' / "
+            "'dry_run_preview' connect nothing.",
+            "Read source_content and target_content; disconnect() if they are wrong.",
+            'await memory.connect_by_query("deploy script", "AWS credentials",\n'
+            '                              "depends_on", dry_run=True)',
+        ),
+        _entry(
+            "connects",
+            "connect() for several edges in one transaction; failures are reported, not raised.",
+            "End-of-task reflection: several relationships to record at once.",
+            "One edge: connect() raises its errors directly.",
+            "Instant: one write for all.",
+            "ConnectsResult(results, created, reinforced, updated, skipped, errors).",
+            "Look at errors: each has the spec's index and a recovery.",
+            'await memory.connects([{"source": a, "target": b, "relation": "supports"}])',
+        ),
+        _entry(
+            "curate",
+            "Maintenance: archive blocks that decayed, prune weak edges, let unused edges "
+            "fade, reinforce the agent's core blocks.",
+            "status() says curate is due or overdue; it also runs by itself when due at "
+            "begin_session() and after consolidate(), and from cron (`elfgraph curate`).",
+            "Every few minutes: it is due every 40 active hours.",
+            "Batch: set-based queries over the whole space; seconds at 100k blocks.",
+            "CurateResult(archived, edges_pruned, edges_decayed, reinforced, "
+            "constitutional_reinforced, total_edges_after, decayed_sample); "
+            "skipped_reason 'busy' (another run holds the space) or 'not_due' (if_due=True).",
+            "Nothing.",
+            "result = await memory.curate(if_due=True)\nprint(result)",
+        ),
+        _entry(
+            "should_curate",
+            "Whether curate() is due: never run, or 40 active hours since the last run.",
+            "Deciding whether to curate by hand.",
+            "Before begin_session() or after consolidate(): they check it already.",
+            "Instant: one read.",
+            "bool.",
+            "curate() when True.",
+            "if await memory.should_curate():\n    await memory.curate()",
+        ),
+        _entry(
+            "now_hours",
+            "The memory clock now, in active hours.",
+            "Reasoning about how old memories are in the memory's own time.",
+            "Wall-clock time: the memory clock only runs inside sessions.",
+            "Instant: one read outside a session.",
+            "float.",
+            "Nothing.",
+            "hours = await memory.now_hours()",
+        ),
+        _entry(
+            "status",
+            "A snapshot of the space: counts, clock, session, health and one suggestion.",
+            "Deciding what to do next (dream? curate?), or when something looks wrong.",
+            "In a tight loop: it reads the database.",
+            "Fast: one read.",
+            "SystemStatus(... health 'good' | 'attention' | 'degraded', suggestion).",
+            "Follow the suggestion.",
+            "status = await memory.status()\nprint(status.suggestion)",
+        ),
+        _entry(
+            "history",
+            "The last operations this MemorySystem ran, with their summaries (in memory, "
+            "the last 100).",
+            "A result surprised you and you want to see what ran before it.",
+            "Audit across processes or restarts: history is per object.",
+            "Instant: no database.",
+            "list[OperationRecord(operation, summary, timestamp)], oldest first.",
+            "Nothing.",
+            "for record in memory.history(5):\n    print(record)",
+        ),
+        _entry(
+            "guide",
+            "This guide: the overview, or one method in detail.",
+            "You are unsure which method fits, or how to call it.",
+            "There is no bad time: it is static text.",
+            "Instant: no database.",
+            "str.",
+            "Call the method it describes.",
+            'print(memory.guide("recall"))',
+        ),
+    ]
+)
+
+
+def cost_label(entry: AgentGuide) -> str:
+    """The cost's first word: Instant, Fast, Slow or Batch."""
+    return entry.cost.split(":", 1)[0]
+
+
+def overview() -> str:
+    width = max(len(name) for name in GUIDES) + 2
+    lines = ["elfgraph MemorySystem — guide('<method>') explains one method.", ""]
+    lines += [
+        f"  {name:<{width}}{cost_label(entry):<9}{entry.what}" for name, entry in GUIDES.items()
+    ]
+    return "\n".join(lines)
+
+
+def guide(method: str | None = None) -> str:
+    """The overview (no argument), one method's entry, or the valid names for an unknown
+    one. Never raises: an agent asking the wrong question gets told the right ones."""
+    if method is None:
+        return overview()
+    entry = GUIDES.get(method.strip().removesuffix("()") if isinstance(method, str) else "")
+    if entry is None:
+        return f"No method {method!r}. Methods: {', '.join(GUIDES)}."
+    return str(entry)

@@ -1,0 +1,1 @@
+"""Queries of cypher/edges/: the connect family."""

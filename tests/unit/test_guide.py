@@ -1,0 +1,70 @@
+"""guide(): every public method has a full entry, and bad questions get the valid names."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from elfgraph import MemorySystem
+from elfgraph.guide import GUIDES, guide
+
+
+def public_methods() -> set[str]:
+    return {
+        name
+        for name, member in inspect.getmembers(MemorySystem)
+        if not name.startswith("_") and callable(member) and not isinstance(member, type)
+    }
+
+
+def test_the_guide_names_exactly_the_public_methods() -> None:
+    assert set(GUIDES) == public_methods()
+
+
+@pytest.mark.parametrize("name", sorted(GUIDES))
+def test_every_entry_is_complete(name: str) -> None:
+    text = guide(name)
+    for heading in ("USE WHEN:", "DON'T USE WHEN:", "COST:", "RETURNS:", "NEXT:", "EXAMPLE:"):
+        assert heading in text
+    entry = GUIDES[name]
+    assert all(getattr(entry, field).strip() for field in entry.__dataclass_fields__)
+    assert entry.cost.split(":")[0] in {"Instant", "Fast", "Slow", "Batch"}
+
+
+def test_the_overview_lists_every_method_and_works_without_a_database() -> None:
+    text = MemorySystem.guide()
+    for name in GUIDES:
+        assert f"  {name} " in text
+
+
+@pytest.mark.parametrize("question", ["nope", "", "connect_all", "Recall"])
+def test_an_unknown_name_lists_the_valid_ones(question: str) -> None:
+    answer = guide(question)
+    assert answer.startswith("No method")
+    assert "connect, disconnect" in answer
+
+
+def test_call_syntax_is_forgiven() -> None:
+    assert guide("recall()") == guide("recall")
+
+
+def test_every_public_result_type_is_exported_with_summary_and_dict() -> None:
+    import elfgraph
+    from elfgraph import edge_models, models
+
+    results = {
+        name
+        for module in (models, edge_models)
+        for name, value in vars(module).items()
+        if inspect.isclass(value)
+        and issubclass(value, models.Record)
+        and value is not models.Record
+        and value.__module__ == module.__name__
+    }
+    internal = {"AppliedMigration", "IndexInfo"}  # `elfgraph db status` rows
+    assert results - internal <= set(elfgraph.__all__)
+    for name in results:
+        cls = getattr(models, name, None) or getattr(edge_models, name)
+        assert "summary" in dir(cls)
+        assert cls.__str__ is models.Record.__str__
