@@ -53,6 +53,10 @@ class MemoryConfig(BaseModel):
     consolidate_batch_size: int = Field(500, ge=1, le=10_000)
     neighbour_candidates: int = Field(10, ge=1, le=1000)
     fusion: Literal["convex", "rrf"] = "convex"  # how the two retrieval legs combine
+    # Which legs seed recall: both, or one alone (for ablations and embedder-less setups:
+    # "keyword" makes no query embedding, so connect_by_query then finds no match).
+    retrieval_legs: Literal["hybrid", "vector", "keyword"] = "hybrid"
+    graph_expansion: bool = True  # add the seeds' 1-hop neighbours to the candidates
 
 
 class ElfgraphConfig(BaseSettings):

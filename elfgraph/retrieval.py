@@ -84,7 +84,8 @@ async def retrieve(
     """The ranked blocks for a query (no side effects): one database round trip.
     `now_hours` None: outside a session, the space's persisted clock (read in that trip)."""
     text = query.text if query.text and query.text.strip() else None
-    vector = await embedder.embed(normalised_text(text)) if text else None
+    legs = config.retrieval_legs
+    vector = await embedder.embed(normalised_text(text)) if text and legs != "keyword" else None
     k = SEEDS_PER_LEG * query.top_k
     fetch = share.fetch(k)
     weights = query.frame.weights if text else query.frame.weights.without_similarity()
@@ -92,7 +93,7 @@ async def retrieve(
         candidates,
         space=space,
         query_vector=vector.tolist() if vector is not None else None,
-        terms=keyword_terms(text) if text else None,
+        terms=keyword_terms(text) if text and legs != "vector" else None,
         k=k,
         fetch=fetch,
         text_fetch=fetch,
@@ -108,6 +109,7 @@ async def retrieve(
             "reinforcement": weights.reinforcement,
         },
         cap=config.edge_degree_cap,
+        expand=config.graph_expansion,
     )
     found = Candidates.from_row(row)
     if vector is not None:

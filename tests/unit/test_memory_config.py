@@ -76,3 +76,17 @@ def test_bad_yaml_is_a_config_error_naming_the_problem(
 def test_a_missing_file_is_a_config_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="Cannot read"):
         ElfgraphConfig.from_yaml(tmp_path / "absent.yaml")
+
+
+def test_retrieval_knobs_default_to_the_full_pipeline_and_are_validated(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    memory = MemoryConfig()
+    assert (memory.retrieval_legs, memory.graph_expansion) == ("hybrid", True)
+    monkeypatch.setenv("ELFGRAPH_MEMORY__RETRIEVAL_LEGS", "keyword")
+    monkeypatch.setenv("ELFGRAPH_MEMORY__GRAPH_EXPANSION", "false")
+    loaded = ElfgraphConfig.load().memory
+    assert (loaded.retrieval_legs, loaded.graph_expansion) == ("keyword", False)
+    monkeypatch.setenv("ELFGRAPH_MEMORY__RETRIEVAL_LEGS", "both")
+    with pytest.raises(ConfigError, match="retrieval_legs"):
+        ElfgraphConfig.load()
