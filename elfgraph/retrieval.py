@@ -15,9 +15,10 @@ from elfgraph.database import Database
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import FrameError
 from elfgraph.frames import FrameDefinition
+from elfgraph.fusion import keyword_terms
 from elfgraph.memory_config import MemoryConfig
 from elfgraph.models import FrameResult, ScoredBlock
-from elfgraph.ranking import Candidates, Ranked, keyword_terms, rank_candidates
+from elfgraph.ranking import Candidates, Ranked, Relevance, rank_candidates
 from elfgraph.rendering import render
 from elfgraph.repository.consolidate.link_blocks import link_blocks
 from elfgraph.repository.retrieval.candidates import candidates
@@ -114,9 +115,12 @@ async def retrieve(
     found = Candidates.from_row(row)
     if vector is not None:
         share.observe(fetch, found.fetched_in_space)
-    return rank_candidates(
-        found, weights, top_k=query.top_k, has_query=bool(text), fusion=config.fusion
+    how = Relevance(
+        fusion=config.fusion,
+        keyword_weight=config.keyword_weight,
+        spread=config.activation_spread if config.graph_expansion else 0.0,
     )
+    return rank_candidates(found, weights, top_k=query.top_k, has_query=bool(text), how=how)
 
 
 def render_frame(frame: FrameDefinition, ranked: Ranked) -> tuple[str, list[ScoredBlock]]:

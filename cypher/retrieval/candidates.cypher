@@ -11,7 +11,8 @@
 // blocks by a cheap proxy of their score. Then: the 1-hop neighbours of the seeds through
 // any edge but CONTRADICTS (unless $expand is false), the blocks the frame guarantees, each candidate's properties,
 // embedding sketch (for diversity; full embeddings would cost more to send than the rest
-// of the query) and edges (for centrality), the contradiction pairs among the candidates,
+// of the query) and edges (for centrality and spreading: weight, reinforcements, the
+// other block, relation), the contradiction pairs among the candidates,
 // and the clock ($now_hours, or the space's persisted total outside a session). Returns
 // no row when there is no candidate.
 MATCH (space_node:Space {name: $space})
@@ -118,5 +119,6 @@ RETURN [n IN vector_nodes | n.id] AS vector_ids,
        now,
        [n IN nodes | n {.id, .content, .tags, .confidence, .reinforcement_count, .decay_lambda,
                         .last_reinforced_at, .status, .sketch,
-                        edges: [(n)-[r]-(:Block) | [r.weight, r.reinforcement_count]]}]
+                        edges: [(n)-[r]-(m:Block) |
+                                [r.weight, r.reinforcement_count, m.id, r.relation]]}]
          AS candidates
