@@ -10,7 +10,7 @@ from benchmarks.machine import machine_line
 
 LABELS = {
     "full": "elfgraph: full pipeline",
-    "no-expansion": "elfgraph: no graph expansion",
+    "no-expansion": "elfgraph: no graph expansion or spreading",
     "vector": "elfgraph: vector leg only",
     "keyword": "elfgraph: keyword leg only",
     "bm25": "BM25 over turns (no database)",
