@@ -57,7 +57,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--data", type=Path, default=DEFAULT_DATA, help="a LoCoMo JSON file")
     p.add_argument(
         "--ablations",
-        nargs="*",
+        nargs="+",
         choices=list(ABLATIONS),
         default=list(ABLATIONS),
         help="which configurations to measure (default: all four)",
