@@ -96,6 +96,7 @@ async def consolidate(
                 content=row["content"],
                 tags=tuple(row["tags"] or ()),
                 category=row["category"] or "knowledge",
+                follows=row.get("follows"),
             )
             for row in rows
         ]
@@ -156,6 +157,10 @@ async def _consolidate_chunk(
 
     promotions: list[dict[str, Any]] = []
     edges: list[dict[str, object]] = []
+    # Blocks learned one after the other in a session: linked before any similarity edge
+    # of the chunk, so that each pair holds its place under the degree cap (the block
+    # learned before is otherwise full of its own similarity edges by then).
+    session_edges: list[dict[str, object]] = []
     promoted_at = datetime.now(UTC).isoformat()
     for i in survivors:
         block = blocks[i]
@@ -176,6 +181,9 @@ async def _consolidate_chunk(
         candidates = link_candidates(
             i, blocks, cosines, neighbours, survivors, gone, now, config.neighbour_candidates
         )
+        if block.follows and block.follows not in gone and config.session_edge_weight > 0:
+            weight = config.session_edge_weight
+            session_edges.append(edge_row(block.id, block.follows, "co_occurs", "session", weight))
         if check_contradictions and llm is not None:
             edges += await contradiction_edges(
                 database, space, llm, block, blocks, candidates, config
@@ -185,7 +193,13 @@ async def _consolidate_chunk(
         ):
             edges.append(edge_row(block.id, other, "similar", "similarity", score))
 
-    plan = ChunkPlan([b.id for b in blocks], dedupe.rejected, dedupe.superseded, promotions, edges)
+    plan = ChunkPlan(
+        [b.id for b in blocks],
+        dedupe.rejected,
+        dedupe.superseded,
+        promotions,
+        session_edges + edges,
+    )
     result, promoted = await database.write(
         _write_chunk,
         space=space,

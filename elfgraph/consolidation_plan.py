@@ -21,6 +21,7 @@ class InboxBlock:
     content: str
     tags: tuple[str, ...]
     category: str
+    follows: str | None = None  # the block learned just before it in its session
 
 
 @dataclass(frozen=True)

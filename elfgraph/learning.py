@@ -66,9 +66,15 @@ def check_items(items: Iterable[Item], config: MemoryConfig) -> list[dict[str, A
 
 
 async def store_items(
-    database: Database, space: str, items: list[dict[str, Any]], now_hours: float
+    database: Database,
+    space: str,
+    items: list[dict[str, Any]],
+    now_hours: float,
+    session_id: str | None = None,
 ) -> list[LearnResult]:
-    """Store checked items in the inbox in one round trip; one result per item, in order."""
+    """Store checked items in the inbox in one round trip; one result per item, in order.
+    Blocks learned in a session record it, so that dream can link each to the block
+    learned just before it in that session."""
     if not items:
         return []
     created_at = datetime.now(UTC).isoformat()
@@ -95,7 +101,8 @@ async def store_items(
                     "reinforcement_count": 0,
                     "decay_lambda": 0.01,
                     "last_reinforced_at": now_hours,
-                },
+                }
+                | ({"session_id": session_id} if session_id else {}),
             }
         )
     stored = await database.write(insert_blocks, space=space, rows=rows)

@@ -286,7 +286,9 @@ class MemorySystem:
         checked = check_items(items, self.config.memory)
         if not checked:
             return []
-        results = await store_items(self._database, self.space, checked, await self.now_hours())
+        results = await store_items(
+            self._database, self.space, checked, await self.now_hours(), self.session_id
+        )
         if results:
             self._last_learned_block_id = results[-1].block_id
             self._remember_ids([r.block_id for r in results])

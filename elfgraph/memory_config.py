@@ -52,7 +52,21 @@ class MemoryConfig(BaseModel):
     llm_timeout_seconds: float = Field(30.0, gt=0)
     consolidate_batch_size: int = Field(500, ge=1, le=10_000)
     neighbour_candidates: int = Field(10, ge=1, le=1000)
-    fusion: Literal["convex", "rrf"] = "convex"  # how the two retrieval legs combine
+    # Retrieval (see elfgraph/fusion.py). How the two legs combine: "relative" (each min-max
+    # scaled over its seeds), "convex" (their raw scores) or "rrf" (ranks only).
+    fusion: Literal["relative", "convex", "rrf"] = "relative"
+    keyword_weight: float = Field(0.6, ge=0.0, le=1.0)  # the keyword leg's share of the mix
+    # Which legs seed recall: both, or one alone (for ablations and embedder-less setups:
+    # "keyword" makes no query embedding, so connect_by_query then finds no match).
+    retrieval_legs: Literal["hybrid", "vector", "keyword"] = "hybrid"
+    # The graph's part: the seeds' 1-hop neighbours join the candidates, and each candidate
+    # gets activation_spread × the best edge weight·similarity of the seeds it is linked to
+    # by an associative edge (not similar, not contradicts). False: neither.
+    graph_expansion: bool = True
+    activation_spread: float = Field(0.5, ge=0.0, le=1.0)
+    # Blocks learned one after the other in a session are linked at dream time (co_occurs,
+    # origin "session") with this weight; 0 links none.
+    session_edge_weight: float = Field(0.55, ge=0.0, le=1.0)
     curate_lock_seconds: float = Field(300.0, gt=0)  # lease of a curate run, renewed per batch
     curate_wait_seconds: float = Field(5.0, ge=0)  # how long curate() waits for a running one
     curate_batch_size: int = Field(5_000, ge=1, le=100_000)  # blocks or edges per transaction

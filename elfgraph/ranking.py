@@ -3,11 +3,11 @@ score, diversity, contradiction suppression, guarantees. No I/O."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from elfgraph.fusion import similarities, spread
 from elfgraph.models import ScoredBlock
 from elfgraph.scoring import (
     Components,
@@ -18,21 +18,17 @@ from elfgraph.scoring import (
     rank,
     recency,
     reinforcement,
-    rrf_fuse,
 )
 from elfgraph.sketch import unsketch
 
-MAX_KEYWORD_TERMS = 32
-_WORD = re.compile(r"\w+")
 
+@dataclass(frozen=True)
+class Relevance:
+    """How the similarity component is made (MemoryConfig's retrieval knobs)."""
 
-def keyword_terms(query: str) -> str | None:
-    """The query as plain lower-case words for Lucene: operators, quotes, brackets and
-    wildcards are gone, so no user text is ever parsed as query syntax."""
-    words = dict.fromkeys(_WORD.findall(query.lower()))
-    terms = [w.replace("_", " ") for w in words][:MAX_KEYWORD_TERMS]
-    text = " ".join(t for t in terms if t.strip())
-    return text or None
+    fusion: str = "relative"
+    keyword_weight: float = 0.6
+    spread: float = 0.5  # share of a linked seed's similarity a block receives; 0: none
 
 
 @dataclass(frozen=True)
@@ -78,27 +74,22 @@ class Ranked:
     cosines: dict[str, float] = field(default_factory=dict)
 
 
-def similarities(found: Candidates, fusion: str) -> dict[str, float]:
-    """How well each seed matches the query, in [0, 1], the best at 1.0.
-
-    "rrf": reciprocal rank fusion of the two legs (k = 60), as BEHAVIOUR.md §7.2 writes it.
-    "convex" (the default): the mean of the two legs' own scores, cosine clamped at 0 and
-    the Lucene score over the best one's. RRF keeps only ranks, and with k = 60 the 20th
-    seed still scores 0.76 against the first one's 1.0, so a block at cosine −0.5 could beat
-    one at 0.9 on recency or centrality; the convex mix keeps how close each block is.
-    """
-    if fusion == "rrf":
-        return rrf_fuse(found.vector_ids, found.keyword_ids)
-    vector = {b: max(0.0, c) for b, c in zip(found.vector_ids, found.vector_cosines, strict=True)}
-    best_text = max(found.keyword_scores, default=0.0)
-    text = {
-        b: (s / best_text if best_text > 0 else 0.0)
-        for b, s in zip(found.keyword_ids, found.keyword_scores, strict=True)
+def relevance(found: Candidates, how: Relevance) -> dict[str, float]:
+    """Each candidate's similarity to the query: the legs fused (fusion.similarities), then
+    passed on along associative edges (fusion.spread)."""
+    fused = similarities(
+        dict(zip(found.vector_ids, found.vector_cosines, strict=True)),
+        dict(zip(found.keyword_ids, found.keyword_scores, strict=True)),
+        fusion=how.fusion,
+        keyword_weight=how.keyword_weight,
+    )
+    if how.spread <= 0:
+        return fused
+    links = {
+        block_id: [(str(e[2]), str(e[3]), float(e[0] or 0.0)) for e in b.get("edges") or []]
+        for block_id, b in found.blocks.items()
     }
-    legs = (1 if found.vector_ids else 0) + (1 if found.keyword_ids else 0)
-    mixed = {b: (vector.get(b, 0.0) + text.get(b, 0.0)) / max(1, legs) for b in vector | text}
-    best = max(mixed.values(), default=0.0)
-    return {b: v / best for b, v in mixed.items()} if best > 0 else {b: 0.0 for b in mixed}
+    return spread(fused, links, how.spread)
 
 
 def score_all(
@@ -106,10 +97,10 @@ def score_all(
     weights: Weights,
     now_hours: float,
     has_query: bool,
-    fusion: str = "convex",
+    how: Relevance | None = None,
 ) -> dict[str, ScoredBlock]:
     """Every candidate with its five components and composite score."""
-    similarity = similarities(found, fusion) if has_query else {}
+    similarity = relevance(found, how or Relevance()) if has_query else {}
     seeds = set(found.vector_ids) | set(found.keyword_ids)
     blocks = found.blocks
     recencies = {
@@ -121,7 +112,7 @@ def score_all(
     }
     central = centralities(
         {
-            block_id: [(float(w or 0.0), float(c or 0.0)) for w, c in b.get("edges") or []]
+            block_id: [(float(e[0] or 0.0), float(e[1] or 0.0)) for e in b.get("edges") or []]
             for block_id, b in blocks.items()
         },
         recencies,
@@ -188,11 +179,11 @@ def rank_candidates(
     *,
     top_k: int,
     has_query: bool,
-    fusion: str = "convex",
+    how: Relevance | None = None,
 ) -> Ranked:
     """Composite score → best 2·top_k → MMR → contradiction suppression → guarantees
     first → top_k (BEHAVIOUR.md §7 steps 4-8, before rendering)."""
-    scored = score_all(found, weights, found.now_hours, has_query, fusion)
+    scored = score_all(found, weights, found.now_hours, has_query, how)
     guaranteed = [
         b for b in rank({g: scored[g].score for g in found.guaranteed_ids}) if b in scored
     ]

@@ -15,9 +15,10 @@ from elfgraph.database import Database
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import FrameError
 from elfgraph.frames import FrameDefinition
+from elfgraph.fusion import keyword_terms
 from elfgraph.memory_config import MemoryConfig
 from elfgraph.models import FrameResult, ScoredBlock
-from elfgraph.ranking import Candidates, Ranked, keyword_terms, rank_candidates
+from elfgraph.ranking import Candidates, Ranked, Relevance, rank_candidates
 from elfgraph.rendering import render
 from elfgraph.repository.consolidate.link_blocks import link_blocks
 from elfgraph.repository.retrieval.candidates import candidates
@@ -84,7 +85,8 @@ async def retrieve(
     """The ranked blocks for a query (no side effects): one database round trip.
     `now_hours` None: outside a session, the space's persisted clock (read in that trip)."""
     text = query.text if query.text and query.text.strip() else None
-    vector = await embedder.embed(normalised_text(text)) if text else None
+    legs = config.retrieval_legs
+    vector = await embedder.embed(normalised_text(text)) if text and legs != "keyword" else None
     k = SEEDS_PER_LEG * query.top_k
     fetch = share.fetch(k)
     weights = query.frame.weights if text else query.frame.weights.without_similarity()
@@ -92,7 +94,7 @@ async def retrieve(
         candidates,
         space=space,
         query_vector=vector.tolist() if vector is not None else None,
-        terms=keyword_terms(text) if text else None,
+        terms=keyword_terms(text) if text and legs != "vector" else None,
         k=k,
         fetch=fetch,
         text_fetch=fetch,
@@ -108,13 +110,17 @@ async def retrieve(
             "reinforcement": weights.reinforcement,
         },
         cap=config.edge_degree_cap,
+        expand=config.graph_expansion,
     )
     found = Candidates.from_row(row)
     if vector is not None:
         share.observe(fetch, found.fetched_in_space)
-    return rank_candidates(
-        found, weights, top_k=query.top_k, has_query=bool(text), fusion=config.fusion
+    how = Relevance(
+        fusion=config.fusion,
+        keyword_weight=config.keyword_weight,
+        spread=config.activation_spread if config.graph_expansion else 0.0,
     )
+    return rank_candidates(found, weights, top_k=query.top_k, has_query=bool(text), how=how)
 
 
 def render_frame(frame: FrameDefinition, ranked: Ranked) -> tuple[str, list[ScoredBlock]]:

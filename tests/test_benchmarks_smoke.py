@@ -4,6 +4,7 @@ full runs by hand; see docs/BENCHMARKS.md)."""
 from __future__ import annotations
 
 import json
+from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
@@ -11,12 +12,16 @@ import pytest
 from benchmarks.corpus import facts
 from benchmarks.curate import one_run as curate_run
 from benchmarks.curate import summarise as curate_summary
+from benchmarks.locomo.report import chart
+from benchmarks.locomo.report import markdown as locomo_markdown
+from benchmarks.locomo.run import Options, run
 from benchmarks.plots import plot
 from benchmarks.read_path import one_size, questions
 from benchmarks.read_path import stats as latency_stats
 from benchmarks.suite import markdown, run_suite, save, write_section
 from benchmarks.write_path import one_run, summarise
 from elfgraph.database import Database
+from tests.locomo_sample import write
 
 pytestmark = pytest.mark.anyio
 
@@ -70,3 +75,31 @@ async def test_the_suite_writes_json_markdown_and_plots(database: Database, tmp_
     assert "### Write path" in text
     assert "### Curate" in text
     assert "bench_latency.png" in text
+
+
+async def test_locomo_benchmark_runs_on_a_tiny_conversation(
+    database: Database, tmp_path: Path
+) -> None:
+    options = Options(data=write(tmp_path / "tiny.json"), embedder="mock", warm_up=2)
+    report = await run(options, database)
+    assert report["data"]["questions"] == 4
+    assert report["data"]["evidence_ids_dropped"] == 1
+    (ingested,) = report["ingest"]
+    assert ingested["turns"] == 7
+    assert ingested["active_blocks"] == 6  # the repeated "Thanks for the photo!" is one block
+    assert ingested["active_hours"] == pytest.approx(7 / 60, abs=1e-3)  # a minute per turn
+    methods = report["methods"]
+    assert set(methods) == {"full", "no-expansion", "vector", "keyword", "bm25", "cosine"}
+    for name, method in methods.items():
+        overall = method["summary"]["overall"]
+        assert overall["n"] == 4
+        assert 0.0 <= overall["R@1"] <= overall["R@5"] <= overall["R@20"] <= 1.0, name
+        assert overall["R@20"] == 1.0, name  # 7 turns: top 20 holds every one
+    # Each question names a word only its evidence holds (greyhound, Lisbon, Biscuit).
+    assert methods["keyword"]["summary"]["single-hop"]["R@1"] == 1.0
+    assert methods["bm25"]["summary"]["single-hop"]["R@1"] == 1.0
+    assert methods["full"]["latency_by_top_k"]["10"]["p50_ms"] > 0
+    assert "elfgraph: full pipeline" in locomo_markdown(report)
+    if find_spec("matplotlib") is not None:  # the `bench` extra
+        chart(report, tmp_path / "chart.png")
+        assert (tmp_path / "chart.png").read_bytes().startswith(b"\x89PNG")

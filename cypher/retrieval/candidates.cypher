@@ -1,7 +1,7 @@
 // name: candidates
 // mode: read
 // returns: one
-// params: space, query_vector, terms, k, fetch, text_fetch, self_only, queryless, queryless_limit, guarantee_tags, now_hours, proxy, cap
+// params: space, query_vector, terms, k, fetch, text_fetch, self_only, queryless, queryless_limit, guarantee_tags, now_hours, proxy, cap, expand
 // Everything one recall needs, in one round trip. Vector leg: the k nearest active blocks
 // of the space through the shared vector index, over-fetching `fetch` and filtering, with
 // an exact scan of the space when that leaves fewer than k; each with its cosine (the
@@ -9,9 +9,10 @@
 // Keyword leg: the k best full-text hits for `terms` (already reduced to plain words by
 // the caller), each with its Lucene score. Queryless frames instead pre-select the best
 // blocks by a cheap proxy of their score. Then: the 1-hop neighbours of the seeds through
-// any edge but CONTRADICTS, the blocks the frame guarantees, each candidate's properties,
+// any edge but CONTRADICTS (unless $expand is false), the blocks the frame guarantees, each candidate's properties,
 // embedding sketch (for diversity; full embeddings would cost more to send than the rest
-// of the query) and edges (for centrality), the contradiction pairs among the candidates,
+// of the query) and edges (for centrality and spreading: weight, reinforcements, the
+// other block, relation), the contradiction pairs among the candidates,
 // and the clock ($now_hours, or the space's persisted total outside a session). Returns
 // no row when there is no candidate.
 MATCH (space_node:Space {name: $space})
@@ -80,6 +81,7 @@ WITH now, CASE WHEN size(scanned) > 0 THEN scanned ELSE fetched[..$k] END AS vec
      size(fetched) AS fetched_in_space
 CALL (vector_nodes, keyword_nodes) {
   WITH vector_nodes + keyword_nodes AS seeds
+  WHERE $expand
   UNWIND seeds AS seed
   MATCH (seed)-[r]-(n:Block)
   WHERE type(r) <> 'CONTRADICTS' AND n.status = 'active' AND (NOT $self_only OR n:Self)
@@ -117,5 +119,6 @@ RETURN [n IN vector_nodes | n.id] AS vector_ids,
        now,
        [n IN nodes | n {.id, .content, .tags, .confidence, .reinforcement_count, .decay_lambda,
                         .last_reinforced_at, .status, .sketch,
-                        edges: [(n)-[r]-(:Block) | [r.weight, r.reinforcement_count]]}]
+                        edges: [(n)-[r]-(m:Block) |
+                                [r.weight, r.reinforcement_count, m.id, r.relation]]}]
          AS candidates

@@ -10,10 +10,11 @@ from elfgraph.database import Database
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.errors import FrameError
 from elfgraph.frames import ATTENTION_FRAME
+from elfgraph.fusion import keyword_terms
 from elfgraph.llm.base import BlockAnalysis
 from elfgraph.llm.mock import MockLLMService
 from elfgraph.memory import MemorySystem
-from elfgraph.ranking import keyword_terms
+from elfgraph.memory_config import ElfgraphConfig, MemoryConfig
 from elfgraph.repository.retrieval.candidates import candidates
 from tests.integration.conftest import MakeMemory, graph, graph_write
 
@@ -141,6 +142,7 @@ async def test_expansion_follows_edges_but_never_contradicts(
             now_hours=None,
             proxy={"confidence": 0.25, "recency": 0.25, "centrality": 0.25, "reinforcement": 0.25},
             cap=5,
+            expand=True,
         )
 
     row = await database.read(read)
@@ -154,7 +156,10 @@ async def test_an_expanded_hub_can_outrank_a_weak_seed(
 ) -> None:
     texts = {f"filler {i}": 0.2 + i / 100 for i in range(12)}
     texts |= {"anchor": 0.9, "hub": -0.2}
-    memory = await filled(make_memory, texts)
+    # Without spreading, as BEHAVIOUR.md §7.3 has it: an expanded block's similarity is 0
+    # (tests/integration/test_spreading.py covers activation_spread).
+    no_spread = ElfgraphConfig(memory=MemoryConfig(activation_spread=0.0))
+    memory = await filled(make_memory, texts, config=no_spread)
     ids = {b.content: b.id for b in await memory.recall(QUERY, top_k=20)}
     for other in ("anchor", "filler 0", "filler 1", "filler 2"):
         await link(database, space, ids["hub"], ids[other], "supports", 0.9)

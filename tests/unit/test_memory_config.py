@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from elfgraph.errors import ConfigError
 from elfgraph.memory_config import ElfgraphConfig, MemoryConfig
@@ -76,3 +77,22 @@ def test_bad_yaml_is_a_config_error_naming_the_problem(
 def test_a_missing_file_is_a_config_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="Cannot read"):
         ElfgraphConfig.from_yaml(tmp_path / "absent.yaml")
+
+
+def test_retrieval_knobs_default_to_the_full_pipeline_and_are_validated(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    memory = MemoryConfig()
+    assert (memory.retrieval_legs, memory.graph_expansion) == ("hybrid", True)
+    assert (memory.fusion, memory.keyword_weight) == ("relative", 0.6)
+    assert (memory.activation_spread, memory.session_edge_weight) == (0.5, 0.55)
+    for bad in ({"keyword_weight": 1.5}, {"activation_spread": -0.1}, {"fusion": "max"}):
+        with pytest.raises(ValidationError):
+            MemoryConfig(**bad)  # type: ignore[arg-type]
+    monkeypatch.setenv("ELFGRAPH_MEMORY__RETRIEVAL_LEGS", "keyword")
+    monkeypatch.setenv("ELFGRAPH_MEMORY__GRAPH_EXPANSION", "false")
+    loaded = ElfgraphConfig.load().memory
+    assert (loaded.retrieval_legs, loaded.graph_expansion) == ("keyword", False)
+    monkeypatch.setenv("ELFGRAPH_MEMORY__RETRIEVAL_LEGS", "both")
+    with pytest.raises(ConfigError, match="retrieval_legs"):
+        ElfgraphConfig.load()

@@ -21,6 +21,7 @@ async def candidates(
     now_hours: float | None,
     proxy: dict[str, float],
     cap: int,
+    expand: bool,
 ) -> dict[str, Any] | None:
     """Seeds of each leg (ranked ids), expanded and guaranteed ids, contradiction pairs and
     every candidate's properties; None when there is no candidate at all."""
@@ -40,4 +41,5 @@ async def candidates(
         now_hours=now_hours,
         proxy=proxy,
         cap=cap,
+        expand=expand,
     )

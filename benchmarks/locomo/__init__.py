@@ -1,0 +1,1 @@
+"""LoCoMo retrieval quality: `python -m benchmarks.locomo --data PATH` (see __main__)."""

@@ -1,0 +1,127 @@
+"""Ingest one LoCoMo conversation into a space, then measure recall@k of its questions
+through `MemorySystem.recall` and through the two database-free baselines.
+
+Time: one elfgraph session per LoCoMo session, opened and closed in order. The
+active-hours clock only moves while a session is open, so `memory.clock` is a fake clock
+that advances one minute per turn during each session (a session of 20 turns lasts 20
+minutes); the days between sessions add nothing, as an agent's memory does not age while
+it is idle. Each session's turns are learned in one `learn_many`, and the conversation is
+dreamed once at the end (the local embedder, no LLM).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from benchmarks.locomo.baselines import BM25, Cosine
+from benchmarks.locomo.data import Conversation, Question
+from benchmarks.locomo.metrics import Scored, recall_at
+from elfgraph.embedding.base import EmbeddingService
+from elfgraph.memory import MemorySystem
+
+SECONDS_PER_TURN = 60.0
+
+
+class FakeClock:
+    """Seconds for `memory.clock`: moved on by hand, never by the wall clock."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+
+    def __call__(self) -> float:
+        return self.seconds
+
+
+@dataclass
+class Ingested:
+    """Which turns each block holds (identical turns share a block), and what it cost."""
+
+    turns_of: dict[str, set[str]]
+    learn_seconds: float
+    dream_seconds: float
+    active: int
+    archived: int
+    edges: int
+    active_hours: float
+
+
+async def ingest(memory: MemorySystem, conversation: Conversation) -> Ingested:
+    clock = FakeClock()
+    memory.clock = clock
+    turns_of: dict[str, set[str]] = {}
+    started = time.perf_counter()
+    for session in conversation.sessions:
+        await memory.begin_session("conversation")
+        results = await memory.learn_many([turn.text for turn in session.turns])
+        clock.seconds += SECONDS_PER_TURN * len(session.turns)
+        await memory.end_session()
+        for turn, result in zip(session.turns, results, strict=True):
+            turns_of.setdefault(result.block_id, set()).add(turn.dia_id)
+    learned = time.perf_counter()
+    await memory.dream()
+    dreamed = time.perf_counter()
+    status = await memory.status()
+    return Ingested(
+        turns_of=turns_of,
+        learn_seconds=learned - started,
+        dream_seconds=dreamed - learned,
+        active=status.active_count,
+        archived=status.archived_count,
+        edges=status.edge_count,
+        active_hours=status.total_active_hours,
+    )
+
+
+@dataclass
+class Measured:
+    scored: list[Scored]
+    latencies_ms: dict[int, list[float]]  # per top_k, one per question
+
+
+async def through_memory(
+    memory: MemorySystem,
+    questions: Sequence[Question],
+    turns_of: dict[str, set[str]],
+    ks: Sequence[int],
+) -> Measured:
+    """`recall(question, top_k=k)` for every k (a smaller top_k is its own call: fewer
+    seeds, and diversity reorders within 2·top_k)."""
+    measured = Measured([], {k: [] for k in ks})
+    for question in questions:
+        recall = {}
+        for k in ks:
+            start = time.perf_counter()
+            blocks = await memory.recall(question.text, top_k=k)
+            measured.latencies_ms[k].append(1000 * (time.perf_counter() - start))
+            ranked = [turns_of.get(block.id, set()) for block in blocks]
+            recall[k] = recall_at(ranked, question.evidence, k)
+        measured.scored.append(Scored(question.category, recall))
+    return measured
+
+
+async def baselines(
+    conversation: Conversation,
+    questions: Sequence[Question],
+    embedder: EmbeddingService,
+    ks: Sequence[int],
+) -> dict[str, list[Scored]]:
+    """BM25 and cosine over the conversation's turns: one ranking per question, cut at
+    each k."""
+    turns = conversation.turns
+    texts = [turn.text for turn in turns]
+    bm25 = BM25(texts)
+    cosine = Cosine(embedder)
+    await cosine.index(texts)
+    top = max(ks)
+    found: dict[str, list[Scored]] = {"bm25": [], "cosine": []}
+    for question in questions:
+        for name, order in (
+            ("bm25", bm25.rank(question.text, top)),
+            ("cosine", await cosine.rank(question.text, top)),
+        ):
+            ranked = [{turns[i].dia_id} for i in order]
+            recall = {k: recall_at(ranked, question.evidence, k) for k in ks}
+            found[name].append(Scored(question.category, recall))
+    return found
