@@ -17,6 +17,7 @@ from typing import Any
 from neo4j import AsyncManagedTransaction
 from pydantic import ValidationError
 
+from elfgraph.checks import is_number
 from elfgraph.database import Database
 from elfgraph.edge_models import (
     ConnectAction,
@@ -68,6 +69,15 @@ class EdgeRequest:
     if_exists: IfExists
 
 
+def check_pair(source: object, target: object) -> tuple[str, str]:
+    """Two block ids, and two different ones: an edge never loops."""
+    source = check_block_id(source, "source")
+    target = check_block_id(target, "target")
+    if source == target:
+        raise SelfLoopError(source)
+    return source, target
+
+
 def check_request(
     source: object,
     target: object,
@@ -77,10 +87,7 @@ def check_request(
     if_exists: object,
 ) -> EdgeRequest:
     """Every argument checked before any query: ConnectError (or SelfLoopError) if bad."""
-    source = check_block_id(source, "source")
-    target = check_block_id(target, "target")
-    if source == target:
-        raise SelfLoopError(source)
+    source, target = check_pair(source, target)
     word = None if relation is None else check_relation(relation)
     explicit = None if weight is None else edge_weight(word or DEFAULT_RELATION, weight)
     return EdgeRequest(source, target, word, explicit, check_note(note), check_if_exists(if_exists))
@@ -300,10 +307,7 @@ async def disconnect(
     guard_relation: object,
     reason: object,
 ) -> DisconnectResult:
-    source = check_block_id(source, "source")
-    target = check_block_id(target, "target")
-    if source == target:
-        raise SelfLoopError(source)
+    source, target = check_pair(source, target)
     guard = None if guard_relation is None else check_relation(guard_relation, argument="guard")
     why = check_note(reason)
     a, b = ordered(source, target)
@@ -332,11 +336,7 @@ async def disconnect(
 
 
 def check_min_confidence(value: object) -> float:
-    if (
-        not isinstance(value, int | float)
-        or isinstance(value, bool)
-        or not 0.0 <= value <= 1.0  # also refuses NaN
-    ):
+    if not is_number(value) or not 0.0 <= value <= 1.0:
         raise ConnectError(
             f"min_confidence must be a number from 0 to 1, not {value!r:.40}.",
             recovery="Keep the default 0.70, or lower it for vaguer queries and check the "

@@ -8,10 +8,10 @@ word that passed `check_relation`.
 
 from __future__ import annotations
 
-import math
 import re
 from typing import Literal, get_args
 
+from elfgraph.checks import is_number
 from elfgraph.errors import ConnectError
 
 IfExists = Literal["reinforce", "update", "skip", "error"]
@@ -60,7 +60,7 @@ def edge_weight(relation: str, weight: object) -> float:
     """An explicit weight clamped to [0, 1], else the relation's default."""
     if weight is None:
         return DEFAULT_WEIGHTS.get(relation, CUSTOM_RELATION_WEIGHT)
-    if not isinstance(weight, int | float) or isinstance(weight, bool) or not math.isfinite(weight):
+    if not is_number(weight):
         raise ConnectError(
             f"weight must be a number, not {weight!r}.",
             recovery="Give a weight from 0 to 1, or leave it out for the relation's default.",

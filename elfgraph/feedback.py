@@ -8,7 +8,6 @@ same degree-cap rules as every other edge (link_blocks).
 
 from __future__ import annotations
 
-import math
 import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -17,6 +16,7 @@ from itertools import combinations
 from neo4j import AsyncManagedTransaction
 
 from elfgraph.blocks import DURABLE
+from elfgraph.checks import is_number
 from elfgraph.consolidation_plan import edge_row
 from elfgraph.database import Database
 from elfgraph.errors import OutcomeError
@@ -43,12 +43,12 @@ def check_outcome(block_ids: object, signal: object, weight: object, source: obj
             f"block_ids must be 1-{MAX_IDS} non-empty strings.",
             recovery="Use ids from learn(), recall() or frame() results.",
         )
-    if not _number(signal) or not 0.0 <= float(signal) <= 1.0:  # type: ignore[arg-type]
+    if not is_number(signal) or not 0.0 <= signal <= 1.0:
         raise OutcomeError(
             f"signal must be a number from 0 to 1, not {signal!r}.",
             recovery="Use 1.0 when the blocks helped, 0.0 when they misled, 0.5 when neutral.",
         )
-    if not _number(weight) or not float(weight) > 0.0:  # type: ignore[arg-type]
+    if not is_number(weight) or not weight > 0.0:
         raise OutcomeError(
             f"weight must be a positive number, not {weight!r}.",
             recovery="Leave weight at 1.0, or give a larger weight to stronger evidence.",
@@ -59,10 +59,6 @@ def check_outcome(block_ids: object, signal: object, weight: object, source: obj
             recovery="Describe where the signal came from in a few words, e.g. 'tests passed'.",
         )
     return ids
-
-
-def _number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
 async def record(

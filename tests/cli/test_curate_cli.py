@@ -29,16 +29,6 @@ from tests.integration.curate_setup import link, set_blocks, set_clock, statuses
 pytestmark = pytest.mark.anyio
 
 
-@pytest.fixture
-def neo4j_env(neo4j_settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Point the CLI at the test Neo4j through the usual variables."""
-    connection = neo4j_settings.connection()
-    monkeypatch.setenv("NEO4J_URI", connection.uri)
-    monkeypatch.setenv("NEO4J_USERNAME", connection.username)
-    if connection.password is not None:
-        monkeypatch.setenv("NEO4J_PASSWORD", connection.password.get_secret_value())
-
-
 async def invoke(*args: str) -> Result:
     return await anyio.to_thread.run_sync(lambda: CliRunner().invoke(app, ["curate", *args]))
 

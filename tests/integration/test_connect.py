@@ -20,7 +20,7 @@ from elfgraph.database import Database
 from elfgraph.memory import MemorySystem
 from elfgraph.spaces import drop_space
 from tests.integration.conftest import MakeMemory, edges_of, graph, graph_write
-from tests.integration.test_recall import QUERY, filled, snapshot
+from tests.integration.test_recall import QUERY, age_fillers_and_boost_hub, filled, snapshot
 
 pytestmark = pytest.mark.anyio
 
@@ -461,18 +461,7 @@ async def test_agent_edges_carry_expansion_and_disconnect_takes_it_away(
     ids = {b.content: b.id for b in await memory.recall(QUERY, top_k=20)}
     for other in ("anchor", "filler 0", "filler 1", "filler 2"):
         await memory.connect(ids["hub"], ids[other], "supports", weight=0.9)
-    await graph_write(
-        database,
-        "MATCH (b:Block {space: $s}) WHERE b.content STARTS WITH 'filler' "
-        "SET b.last_reinforced_at = -500.0",
-        s=space,
-    )
-    await graph_write(
-        database,
-        "MATCH (b:Block {space: $s, id: $id}) SET b.reinforcement_count = 40, b.confidence = 0.95",
-        s=space,
-        id=ids["hub"],
-    )
+    await age_fillers_and_boost_hub(database, space, ids["hub"])
     found = await memory.recall(QUERY, top_k=2)
     assert {(b.content, b.was_expanded) for b in found} == {("anchor", False), ("hub", True)}
     for other in ("anchor", "filler 0", "filler 1", "filler 2"):

@@ -151,6 +151,23 @@ async def test_expansion_follows_edges_but_never_contradicts(
     assert ids["friend"] not in row["vector_ids"]
 
 
+async def age_fillers_and_boost_hub(database: Database, space: str, hub: str) -> None:
+    """The 'filler' seeds become old news (last reinforced 500 active hours ago); the hub
+    becomes confident and often reinforced."""
+    await graph_write(
+        database,
+        "MATCH (b:Block {space: $s}) WHERE b.content STARTS WITH 'filler' "
+        "SET b.last_reinforced_at = -500.0",
+        s=space,
+    )
+    await graph_write(
+        database,
+        "MATCH (b:Block {space: $s, id: $id}) SET b.reinforcement_count = 40, b.confidence = 0.95",
+        s=space,
+        id=hub,
+    )
+
+
 async def test_an_expanded_hub_can_outrank_a_weak_seed(
     make_memory: MakeMemory, database: Database, space: str
 ) -> None:
@@ -163,20 +180,7 @@ async def test_an_expanded_hub_can_outrank_a_weak_seed(
     ids = {b.content: b.id for b in await memory.recall(QUERY, top_k=20)}
     for other in ("anchor", "filler 0", "filler 1", "filler 2"):
         await link(database, space, ids["hub"], ids[other], "supports", 0.9)
-    # The seeds are old news (last reinforced 500 active hours ago); the hub is fresh,
-    # confident, well connected and often reinforced.
-    await graph_write(
-        database,
-        "MATCH (b:Block {space: $s}) WHERE b.content STARTS WITH 'filler' "
-        "SET b.last_reinforced_at = -500.0",
-        s=space,
-    )
-    await graph_write(
-        database,
-        "MATCH (b:Block {space: $s, id: $id}) SET b.reinforcement_count = 40, b.confidence = 0.95",
-        s=space,
-        id=ids["hub"],
-    )
+    await age_fillers_and_boost_hub(database, space, ids["hub"])
     found = await memory.recall(QUERY, top_k=2)
     assert [b.content for b in found] == ["anchor", "hub"]
     hub = found[1]
