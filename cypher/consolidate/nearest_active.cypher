@@ -7,18 +7,21 @@
 // has those in memory). The index holds every space, so it is asked for
 // `fetch` (>= k) nodes and filtered; the caller falls back to nearest_active_exact when
 // that leaves too few. Each cosine is exact (the index's is approximate), in [-1, 1].
+// A block archived by a concurrent dream or curate may still come back from the index
+// with its embedding gone: it has no cosine and is left out.
 UNWIND $queries AS q
 CALL (q) {
   CALL db.index.vector.queryNodes('block_embedding', $fetch, q.vector) YIELD node, score
   WITH node, score
   WHERE node.space = $space AND node.status = 'active'
     AND coalesce(node.consolidated_by, '') <> $run_id
-  WITH node, score
+  WITH node, score, vector.similarity.cosine(node.embedding, q.vector) AS similarity
+  WHERE similarity IS NOT NULL
+  WITH node, score, similarity
   ORDER BY score DESC
   LIMIT $k
   RETURN collect({id: node.id, tags: coalesce(node.tags, []), category: node.category,
-                  hours: node.last_reinforced_at,
-                  cosine: 2.0 * vector.similarity.cosine(node.embedding, q.vector) - 1.0})
+                  hours: node.last_reinforced_at, cosine: 2.0 * similarity - 1.0})
          AS hits
 }
 RETURN q.id AS query_id, hits

@@ -11,6 +11,7 @@ CALL (q) {
   WHERE node.space = $space AND node.status = 'active' AND node.embedding IS NOT NULL
     AND coalesce(node.consolidated_by, '') <> $run_id
   WITH node, vector.similarity.cosine(node.embedding, q.vector) AS score
+  WHERE score IS NOT NULL  // archived meanwhile by a concurrent dream or curate
   ORDER BY score DESC
   LIMIT $k
   RETURN collect({id: node.id, tags: coalesce(node.tags, []), category: node.category,
