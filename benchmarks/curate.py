@@ -32,14 +32,15 @@ from neo4j import AsyncManagedTransaction
 from benchmarks.corpus import facts
 from benchmarks.machine import describe, machine_line
 from benchmarks.write_path import RESULTS, percentile
-from elfgraph.config import load_settings
-from elfgraph.curation import curate_space
-from elfgraph.database import Database
-from elfgraph.memory_config import MemoryConfig
+from elfgraph.config.connection import load_settings
+from elfgraph.config.memory import MemoryConfig
+from elfgraph.core.sketch import sketch
+from elfgraph.curation.run import curate_space
 from elfgraph.neo4j_server import LocalNeo4j
-from elfgraph.repository.cypher import queries_run
-from elfgraph.sketch import sketch
-from elfgraph.spaces import drop_space, ensure_vector_index, open_space
+from elfgraph.spaces.registry import drop_space, open_space
+from elfgraph.spaces.vector_index import ensure_vector_index
+from elfgraph.store.cypher import queries_run
+from elfgraph.store.database import Database
 
 DIMENSIONS = 384
 BUILD_BATCH = 2_000

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from elfgraph.database import Database
+from elfgraph.store.database import Database
 
 ROOT = Path(__file__).resolve().parents[1]
 

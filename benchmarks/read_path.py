@@ -26,11 +26,11 @@ from benchmarks.corpus import OWNERS, PURPOSES, SERVICES, TECH, facts
 from benchmarks.machine import describe, machine_line
 from benchmarks.topics import TopicEmbedder
 from benchmarks.write_path import RESULTS, percentile
-from elfgraph.database import Database
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
-from elfgraph.repository.cypher import queries_run
-from elfgraph.spaces import drop_space
+from elfgraph.spaces.registry import drop_space
+from elfgraph.store.cypher import queries_run
+from elfgraph.store.database import Database
 
 BATCH = 5_000
 WARM_UP = 400  # recalls before measuring: a fresh JVM needs a few hundred to be compiled

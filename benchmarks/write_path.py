@@ -22,11 +22,11 @@ import anyio
 
 from benchmarks.corpus import facts
 from benchmarks.machine import describe, machine_line
-from elfgraph.database import Database
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
-from elfgraph.spaces import drop_space
+from elfgraph.spaces.registry import drop_space
+from elfgraph.store.database import Database
 
 RESULTS = Path(__file__).resolve().parent / "results"
 LEARN_BATCH = 1000

@@ -7,9 +7,11 @@ async with MemorySystem.managed("my-agent") as memory:
     await memory.dream()
 """
 
-from elfgraph.config import Settings, load_settings
-from elfgraph.database import Database
-from elfgraph.edge_models import (
+from elfgraph.config.connection import Settings, load_settings
+from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
+from elfgraph.consolidation.models import ConsolidateResult
+from elfgraph.curation.models import CurateResult
+from elfgraph.edges.models import (
     ConnectByQueryResult,
     ConnectResult,
     ConnectSpec,
@@ -36,28 +38,18 @@ from elfgraph.errors import (
     SessionError,
     StorageError,
 )
+from elfgraph.feedback.models import OutcomeResult
+from elfgraph.history import OperationRecord
+from elfgraph.learning.models import LearnResult
 from elfgraph.llm.base import BlockAnalysis, LLMService
 from elfgraph.llm.mock import MockLLMService
 from elfgraph.memory import MemorySystem
-from elfgraph.memory_config import ElfgraphConfig, MemoryConfig
-from elfgraph.models import (
-    ConsolidateResult,
-    CurateResult,
-    FrameResult,
-    LearnResult,
-    OperationRecord,
-    OutcomeResult,
-    ScoredBlock,
-    SpaceRecord,
-    SystemStatus,
-)
-from elfgraph.spaces import (
-    drop_space,
-    list_spaces,
-    lock_space_embedding,
-    open_space,
-    validate_space_name,
-)
+from elfgraph.retrieval.models import FrameResult, ScoredBlock
+from elfgraph.spaces.models import SpaceRecord
+from elfgraph.spaces.names import validate_space_name
+from elfgraph.spaces.registry import drop_space, list_spaces, lock_space_embedding, open_space
+from elfgraph.status.models import SystemStatus
+from elfgraph.store.database import Database
 
 __version__ = "0.1.0"
 

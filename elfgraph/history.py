@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from elfgraph.errors import ElfgraphError
-from elfgraph.models import OperationRecord, Record
+from elfgraph.records import Record
 
 HISTORY_SIZE = 100
 
@@ -92,3 +92,27 @@ def recorded(
         return call
 
     return mark
+
+
+class OperationRecord(Record):
+    """One call a MemorySystem ran, for history(): what, when, and how it ended."""
+
+    operation: str
+    detail: str  # the result's summary, or the error with its recovery
+    timestamp: str  # UTC, ISO 8601
+    ok: bool = True
+
+    @property
+    def summary(self) -> str:
+        return f"{self.operation}() → {self.detail} ({_ago(self.timestamp)})"
+
+
+def _ago(timestamp: str) -> str:
+    from datetime import UTC, datetime
+
+    seconds = (datetime.now(UTC) - datetime.fromisoformat(timestamp)).total_seconds()
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min ago"
+    return f"{seconds / 3600:.1f} h ago"

@@ -19,18 +19,16 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field
 
-from elfgraph.edge_models import ConnectResult, DisconnectResult
+from elfgraph.consolidation.models import ConsolidateResult
+from elfgraph.curation.models import CurateResult
+from elfgraph.edges.models import ConnectResult, DisconnectResult
 from elfgraph.errors import ElfgraphError
+from elfgraph.feedback.models import OutcomeResult
 from elfgraph.guide import guide
+from elfgraph.learning.models import LearnResult
 from elfgraph.memory import MemorySystem
-from elfgraph.models import (
-    ConsolidateResult,
-    CurateResult,
-    LearnResult,
-    OutcomeResult,
-    ScoredBlock,
-    SystemStatus,
-)
+from elfgraph.retrieval.models import ScoredBlock
+from elfgraph.status.models import SystemStatus
 
 PREVIEW_CHARS = 160
 

@@ -17,62 +17,55 @@ from typing import Any
 
 from neo4j import AsyncManagedTransaction
 
-from elfgraph import connecting
-from elfgraph.config import Settings
-from elfgraph.consolidation import Services, consolidate
-from elfgraph.curation import curate_space, hours_since, should_curate
-from elfgraph.database import Database
-from elfgraph.edge_models import (
+from elfgraph.edges import by_query, connect, disconnect
+from elfgraph.config.connection import Settings
+from elfgraph.config.memory import ElfgraphConfig
+from elfgraph.consolidation.models import ConsolidateResult
+from elfgraph.consolidation.run import Services, consolidate
+from elfgraph.curation.models import CurateResult
+from elfgraph.curation.run import curate_space, hours_since, should_curate
+from elfgraph.edges.models import (
     ConnectByQueryResult,
     ConnectResult,
     ConnectSpec,
     ConnectsResult,
     DisconnectResult,
 )
-from elfgraph.edges import IfExists
+from elfgraph.edges.rules import IfExists
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import StorageError
-from elfgraph.feedback import check_outcome
-from elfgraph.feedback import record as record_outcome
-from elfgraph.frames import SELF_FRAME, frame_definition
+from elfgraph.feedback.models import OutcomeResult
+from elfgraph.feedback.outcome import check_outcome
+from elfgraph.feedback.outcome import record as record_outcome
 from elfgraph.guide import guide as guide_text
-from elfgraph.health import Vitals, assess, unreachable
-from elfgraph.history import History, recorded
-from elfgraph.learning import Item, check_items, store_items
+from elfgraph.history import History, OperationRecord, recorded
+from elfgraph.learning.checks import Item, check_items
+from elfgraph.learning.models import LearnResult
+from elfgraph.learning.repository.count_blocks import count_blocks
+from elfgraph.learning.store import store_items
 from elfgraph.llm.base import LLMService
-from elfgraph.memory_config import ElfgraphConfig
-from elfgraph.models import (
-    ConsolidateResult,
-    CurateResult,
-    FrameResult,
-    LearnResult,
-    OperationRecord,
-    OutcomeResult,
-    ScoredBlock,
-    SystemStatus,
-)
-from elfgraph.ranking import Ranked
-from elfgraph.repository.blocks.count_blocks import count_blocks
-from elfgraph.repository.consolidate.index_share import index_share
-from elfgraph.repository.spaces.space_status import space_status
-from elfgraph.repository.spaces.vector_index_state import vector_index_state
-from elfgraph.retrieval import (
-    IndexShare,
+from elfgraph.retrieval.frames import SELF_FRAME, frame_definition
+from elfgraph.retrieval.index_share import IndexShare
+from elfgraph.retrieval.models import FrameResult, ScoredBlock
+from elfgraph.retrieval.ranking import Ranked
+from elfgraph.retrieval.reinforce import reinforce
+from elfgraph.retrieval.retrieve import (
     Query,
     check_recall_arguments,
     frame_result,
-    reinforce,
     render_frame,
     retrieve,
 )
-from elfgraph.sessions import SessionClock, space_missing
-from elfgraph.spaces import (
-    VECTOR_INDEX,
-    check_embedding_lock,
-    ensure_vector_index,
-    open_space,
-    validate_space_name,
-)
+from elfgraph.sessions.clock import SessionClock
+from elfgraph.spaces.names import validate_space_name
+from elfgraph.spaces.registry import open_space, space_missing
+from elfgraph.spaces.repository.index_share import index_share
+from elfgraph.spaces.vector_index import VECTOR_INDEX, check_embedding_lock, ensure_vector_index
+from elfgraph.status.health import Vitals, assess, unreachable
+from elfgraph.status.models import SystemStatus
+from elfgraph.status.repository.space_status import space_status
+from elfgraph.status.repository.vector_index_state import vector_index_state
+from elfgraph.store.database import Database
 
 
 class MemorySystem:
@@ -442,8 +435,8 @@ class MemorySystem:
         reinforced (+0.10), updated, skipped or refused, as `if_exists` says. A block at the
         degree cap gives up its weakest automatic edge (`displaced_edge`), else
         DegreeLimitError."""
-        request = connecting.check_request(source, target, relation, weight, note, if_exists)
-        result = await connecting.connect(
+        request = connect.check_request(source, target, relation, weight, note, if_exists)
+        result = await connect.connect(
             self._database,
             self.space,
             request,
@@ -464,7 +457,7 @@ class MemorySystem:
     ) -> DisconnectResult:
         """Remove the edge between two blocks (action `removed`), or report `not_found`;
         with `guard_relation`, an edge of another relation is kept (`guarded`)."""
-        result = await connecting.disconnect(
+        result = await disconnect.disconnect(
             self._database,
             self.space,
             source,
@@ -479,10 +472,10 @@ class MemorySystem:
     async def connects(self, specs: list[ConnectSpec] | list[dict[str, Any]]) -> ConnectsResult:
         """connect() for several edges in one transaction; a spec that fails is reported in
         `errors` (with its index and recovery) and the others still apply."""
-        done = await connecting.connect_all(
+        done = await connect.connect_all(
             self._database,
             self.space,
-            connecting.check_specs(specs),
+            connect.check_specs(specs),
             config=self.config.memory,
             now_hours=self._sessions.session_now(),
         )
@@ -514,8 +507,8 @@ class MemorySystem:
         `min_confidence` (the cosine between the query and the block). Check source_content
         and target_content in the result; dry_run shows the matches and writes nothing.
         Does not change the recall breadcrumbs."""
-        connecting.check_request("source", "target", relation, None, note, if_exists)
-        connecting.check_min_confidence(min_confidence)
+        connect.check_request("source", "target", relation, None, note, if_exists)
+        by_query.check_min_confidence(min_confidence)
         check_recall_arguments(source_query, 1)
         check_recall_arguments(target_query, 1)
 
@@ -529,7 +522,7 @@ class MemorySystem:
         async def connect_ids(source: str, target: str) -> ConnectResult:
             return await self.connect(source, target, relation, note=note, if_exists=if_exists)
 
-        return await connecting.connect_by_query(
+        return await by_query.connect_by_query(
             source_query,
             target_query,
             find=find,

@@ -17,11 +17,11 @@ from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
-from elfgraph.config import Settings
-from elfgraph.database import Database
+from elfgraph.config.connection import Settings
 from elfgraph.errors import Neo4jServerError
 from elfgraph.neo4j_server import LocalNeo4j
-from elfgraph.spaces import drop_space
+from elfgraph.spaces.registry import drop_space
+from elfgraph.store.database import Database
 
 NEO4J_IMAGE = "neo4j:5.26-community"
 

@@ -20,7 +20,7 @@ from benchmarks.read_path import one_size, questions
 from benchmarks.read_path import stats as latency_stats
 from benchmarks.suite import markdown, run_suite, save, write_section
 from benchmarks.write_path import one_run, summarise
-from elfgraph.database import Database
+from elfgraph.store.database import Database
 from tests.locomo_sample import write
 
 pytestmark = pytest.mark.anyio

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from elfgraph.config import Settings
+from elfgraph.config.connection import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -26,8 +26,8 @@ from benchmarks.locomo.report import chart, markdown
 from benchmarks.locomo.run import ABLATIONS, Options, run
 from benchmarks.machine import ROOT
 from benchmarks.write_path import RESULTS
+from elfgraph.config.memory import MemoryConfig
 from elfgraph.errors import ElfgraphError
-from elfgraph.memory_config import MemoryConfig
 
 #: The development subset, beside the repository (never inside it: the licence is CC BY-NC).
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "locomo" / "locomo-dev.json"

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from elfgraph.blocks import normalised_text
+from elfgraph.core.text import normalised_text
 from elfgraph.embedding.base import EmbeddingService
 
 # Lucene's English stop words, as the keyword leg's analyser drops them; no stemming.

@@ -19,12 +19,12 @@ from benchmarks.locomo.evaluate import (
 )
 from benchmarks.locomo.metrics import KS, Scored, latency, summarise
 from benchmarks.machine import describe
-from elfgraph.database import Database
+from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
-from elfgraph.memory_config import ElfgraphConfig, MemoryConfig
-from elfgraph.spaces import drop_space
+from elfgraph.spaces.registry import drop_space
+from elfgraph.store.database import Database
 
 #: MemoryConfig changes of each ablation, over the configuration under test.
 ABLATIONS: dict[str, dict[str, Any]] = {

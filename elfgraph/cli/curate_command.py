@@ -21,13 +21,14 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from elfgraph.cli._common import err, errors_as_exit, out, run
-from elfgraph.config import load_settings
-from elfgraph.curation import PHASES, curate_space, should_curate
-from elfgraph.database import Database
+from elfgraph.config.connection import load_settings
+from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
+from elfgraph.curation.models import CurateResult
+from elfgraph.curation.run import PHASES, curate_space, should_curate
 from elfgraph.errors import ConfigError, ElfgraphError, StorageError
-from elfgraph.memory_config import ElfgraphConfig, MemoryConfig
-from elfgraph.models import CurateResult
-from elfgraph.spaces import find_space, list_spaces, validate_space_name
+from elfgraph.spaces.names import validate_space_name
+from elfgraph.spaces.registry import find_space, list_spaces
+from elfgraph.store.database import Database
 
 
 @dataclass

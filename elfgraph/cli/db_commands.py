@@ -8,9 +8,9 @@ import typer
 from rich.table import Table
 
 from elfgraph.cli._common import errors_as_exit, out, print_json, run
-from elfgraph.config import load_settings
-from elfgraph.database import Database
-from elfgraph.migrations import SchemaStatus, migrate, schema_status
+from elfgraph.config.connection import load_settings
+from elfgraph.schema.migrations import SchemaStatus, migrate, schema_status
+from elfgraph.store.database import Database
 
 db_app = typer.Typer(help="Schema migrations and indexes of the configured Neo4j.")
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]

@@ -8,10 +8,10 @@ import typer
 from rich.table import Table
 
 from elfgraph.cli._common import errors_as_exit, out, run
-from elfgraph.config import load_settings
-from elfgraph.demo import DemoReport, run_demo
-from elfgraph.models import FrameResult
+from elfgraph.cli.demo import DemoReport, run_demo
+from elfgraph.config.connection import load_settings
 from elfgraph.neo4j_server import LocalNeo4j
+from elfgraph.retrieval.models import FrameResult
 
 
 def components_table(frame: FrameResult) -> Table:

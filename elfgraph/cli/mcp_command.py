@@ -10,7 +10,7 @@ from elfgraph.cli._common import errors_as_exit
 from elfgraph.cli.memory_commands import SpaceOption
 from elfgraph.errors import ConfigError
 from elfgraph.memory import MemorySystem
-from elfgraph.spaces import validate_space_name
+from elfgraph.spaces.names import validate_space_name
 
 
 @errors_as_exit

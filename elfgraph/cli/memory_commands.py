@@ -11,13 +11,14 @@ import typer
 from rich.table import Table
 
 from elfgraph.cli._common import errors_as_exit, out, print_json, run
-from elfgraph.config import load_settings
-from elfgraph.database import Database
-from elfgraph.edges import IF_EXISTS, IfExists
+from elfgraph.config.connection import load_settings
+from elfgraph.edges.rules import IF_EXISTS, IfExists
 from elfgraph.guide import guide
 from elfgraph.memory import MemorySystem
-from elfgraph.models import Record, ScoredBlock
-from elfgraph.spaces import list_spaces
+from elfgraph.records import Record
+from elfgraph.retrieval.models import ScoredBlock
+from elfgraph.spaces.registry import list_spaces
+from elfgraph.store.database import Database
 
 T = TypeVar("T")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from elfgraph.config import Settings
+from elfgraph.config.connection import Settings
 
 
 @pytest.fixture

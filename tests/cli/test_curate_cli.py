@@ -18,12 +18,12 @@ from typer.testing import CliRunner
 
 from elfgraph.cli import app
 from elfgraph.cli.curate_command import Reporter, SpaceReport
-from elfgraph.config import Settings
-from elfgraph.curation_lock import CurateLock
-from elfgraph.database import Database
+from elfgraph.config.connection import Settings
+from elfgraph.curation.lock import CurateLock
+from elfgraph.curation.models import CurateResult
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
-from elfgraph.models import CurateResult
+from elfgraph.store.database import Database
 from tests.integration.curate_setup import link, set_blocks, set_clock, statuses
 
 pytestmark = pytest.mark.anyio

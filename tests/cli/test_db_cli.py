@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from elfgraph.cli import app
-from elfgraph.migrations import schema_migrations
+from elfgraph.schema.migrations import schema_migrations
 
 
 @pytest.mark.usefixtures("neo4j_env")

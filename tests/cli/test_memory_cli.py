@@ -18,9 +18,9 @@ import pytest
 from typer.testing import CliRunner
 
 from elfgraph.cli import app
-from elfgraph.config import Settings
-from elfgraph.database import Database
-from elfgraph.spaces import drop_space
+from elfgraph.config.connection import Settings
+from elfgraph.spaces.registry import drop_space
+from elfgraph.store.database import Database
 
 pytestmark = pytest.mark.usefixtures("neo4j_env")
 

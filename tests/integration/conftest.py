@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from neo4j import AsyncManagedTransaction
 
-from elfgraph.database import Database
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
+from elfgraph.store.database import Database
 
 MakeMemory = Callable[..., Awaitable[MemorySystem]]
 

@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from elfgraph import ConnectError, MemorySystem, MockEmbeddingService
-from elfgraph.edges import ordered
+from elfgraph.edges.rules import ordered
 
 RELATIONS = ("similar", "supports", "elaborates", "depends_on")
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from elfgraph.database import Database
 from elfgraph.memory import MemorySystem
+from elfgraph.store.database import Database
 from tests.integration.conftest import MakeMemory, edges_of, graph, graph_write
 
 

@@ -16,9 +16,9 @@ from elfgraph import (
     ElfgraphError,
     SelfLoopError,
 )
-from elfgraph.database import Database
 from elfgraph.memory import MemorySystem
-from elfgraph.spaces import drop_space
+from elfgraph.spaces.registry import drop_space
+from elfgraph.store.database import Database
 from tests.integration.conftest import MakeMemory, edges_of, graph, graph_write
 from tests.integration.test_recall import QUERY, age_fillers_and_boost_hub, filled, snapshot
 

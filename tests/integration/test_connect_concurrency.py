@@ -11,10 +11,10 @@ from pathlib import Path
 import anyio
 import pytest
 
-from elfgraph.config import Settings
-from elfgraph.database import Database
+from elfgraph.config.connection import Settings
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
+from elfgraph.store.database import Database
 from tests.integration.conftest import graph
 from tests.integration.connect_worker import Tally, churn, pair_key
 

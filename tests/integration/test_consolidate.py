@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from elfgraph import consolidation
-from elfgraph.database import Database
+from elfgraph.consolidation import write as consolidation_write
+from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
 from elfgraph.embedding.base import Vector, normalise
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.errors import StorageError
-from elfgraph.memory_config import ElfgraphConfig, MemoryConfig
+from elfgraph.store.database import Database
 from tests.integration.conftest import MakeMemory, blocks_by_status, edges_of, graph
 
 pytestmark = pytest.mark.anyio
@@ -205,7 +205,7 @@ async def test_an_interrupted_dream_loses_nothing(
     async def crash(*args: object, **kwargs: object) -> list[dict[str, object]]:
         raise RuntimeError("power cut during the write")
 
-    monkeypatch.setattr(consolidation, "link_blocks", crash)  # after archive + promote ran
+    monkeypatch.setattr(consolidation_write, "link_blocks", crash)  # after archive + promote ran
     with pytest.raises(RuntimeError):
         await memory.dream()
     statuses = await blocks_by_status(database, space)
@@ -249,7 +249,7 @@ async def test_two_spaces_never_see_each_others_blocks_or_edges(
         assert (await theirs.status()).active_count == 5
         assert (await mine.learn("cluster shared text 0")).status == "created"  # not theirs
     finally:
-        from elfgraph.spaces import drop_space
+        from elfgraph.spaces.registry import drop_space
 
         await drop_space(database, other_space)
 
@@ -271,7 +271,7 @@ async def test_a_small_space_in_a_big_index_still_finds_its_neighbours(
         assert result is not None
         assert result.edges_created == 1
     finally:
-        from elfgraph.spaces import drop_space
+        from elfgraph.spaces.registry import drop_space
 
         await drop_space(database, crowd_space)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from elfgraph.database import Database
-from elfgraph.memory_config import ElfgraphConfig, MemoryConfig
-from elfgraph.spaces import drop_space
+from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
+from elfgraph.spaces.registry import drop_space
+from elfgraph.store.database import Database
 from tests.integration.conftest import MakeMemory, block_props, graph, graph_write
 from tests.integration.curate_setup import (
     active_blocks,

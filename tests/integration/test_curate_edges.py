@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from elfgraph.database import Database
+from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
+from elfgraph.core.scoring import effective_edge_weight
 from elfgraph.embedding.mock import MockEmbeddingService
-from elfgraph.memory_config import ElfgraphConfig, MemoryConfig
-from elfgraph.scoring import effective_edge_weight
+from elfgraph.store.database import Database
 from tests.integration.conftest import MakeMemory, edges_of, graph_write
 from tests.integration.curate_setup import (
     active_blocks,

@@ -12,13 +12,13 @@ import anyio
 import pytest
 from neo4j import GraphDatabase
 
-from elfgraph.config import Settings
-from elfgraph.curation import curate_space
-from elfgraph.curation_lock import CurateLock
-from elfgraph.database import Database
+from elfgraph.config.connection import Settings
+from elfgraph.config.memory import MemoryConfig
+from elfgraph.curation.lock import CurateLock
+from elfgraph.curation.models import CurateResult
+from elfgraph.curation.run import curate_space
 from elfgraph.errors import CurateError, ElfgraphError
-from elfgraph.memory_config import MemoryConfig
-from elfgraph.models import CurateResult
+from elfgraph.store.database import Database
 from tests.integration.conftest import MakeMemory, graph_write
 from tests.integration.curate_setup import (
     active_blocks,

@@ -6,10 +6,10 @@ import socket
 
 import pytest
 
-from elfgraph.config import Settings
-from elfgraph.database import Database
+from elfgraph.config.connection import Settings
 from elfgraph.errors import StorageError
-from elfgraph.migrations import migrate, schema_migrations, schema_status
+from elfgraph.schema.migrations import migrate, schema_migrations, schema_status
+from elfgraph.store.database import Database
 
 pytestmark = pytest.mark.anyio
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from elfgraph.database import Database
 from elfgraph.embedding.local import MODEL_NAME, LocalEmbeddingService
+from elfgraph.store.database import Database
 from tests.integration.conftest import MakeMemory, edges_of
 
 pytestmark = pytest.mark.anyio

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from elfgraph.config import Settings
-from elfgraph.database import Database
-from elfgraph.demo import SAMPLE, run_demo
+from elfgraph.cli.demo import SAMPLE, run_demo
+from elfgraph.config.connection import Settings
+from elfgraph.store.database import Database
 
 pytestmark = pytest.mark.anyio
 

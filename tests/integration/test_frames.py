@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from elfgraph.database import Database
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.llm.base import BlockAnalysis
 from elfgraph.llm.mock import MockLLMService
 from elfgraph.memory import MemorySystem
-from elfgraph.rendering import estimate_tokens
+from elfgraph.retrieval.rendering import estimate_tokens
+from elfgraph.store.database import Database
 from tests.integration.conftest import MakeMemory, edges_of, graph
 from tests.integration.test_recall import QUERY, filled, link
 
@@ -155,7 +155,7 @@ async def test_co_retrieval_links_a_pair_after_three_sessions_not_before(
 
 
 async def test_staging_is_capped(make_memory: MakeMemory, database: Database, space: str) -> None:
-    from elfgraph.memory_config import ElfgraphConfig, MemoryConfig
+    from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
 
     config = ElfgraphConfig(memory=MemoryConfig(co_retrieval_staging_max=3))
     memory = await filled(make_memory, {f"item {i}": 0.5 - i / 50 for i in range(4)}, config=config)

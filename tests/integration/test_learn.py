@@ -5,12 +5,12 @@ from __future__ import annotations
 import anyio
 import pytest
 
-from elfgraph.blocks import block_id
-from elfgraph.config import Settings
-from elfgraph.database import Database
+from elfgraph.config.connection import Settings
+from elfgraph.core.text import block_id
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.errors import LearnError
 from elfgraph.memory import MemorySystem
+from elfgraph.store.database import Database
 from tests.integration.conftest import MakeMemory, blocks_by_status, graph, graph_write
 
 pytestmark = pytest.mark.anyio

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from elfgraph.database import Database
+from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.llm.base import BlockAnalysis
 from elfgraph.llm.mock import MockLLMService
-from elfgraph.memory_config import ElfgraphConfig, MemoryConfig
+from elfgraph.store.database import Database
 from tests.integration.conftest import MakeMemory, block_props, edges_of
 
 pytestmark = pytest.mark.anyio

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from mcp import Client, StdioServerParameters
 
-from elfgraph.config import Settings
-from elfgraph.database import Database
+from elfgraph.config.connection import Settings
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.mcp_server import build_server
 from elfgraph.memory import MemorySystem
+from elfgraph.store.database import Database
 from tests.integration.conftest import edges_of, graph
 
 pytestmark = pytest.mark.anyio

@@ -7,11 +7,11 @@ import math
 import anyio
 import pytest
 
-from elfgraph.config import Settings
-from elfgraph.database import Database
+from elfgraph.config.connection import Settings
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.errors import ElfgraphError, OutcomeError
 from elfgraph.memory import MemorySystem
+from elfgraph.store.database import Database
 from tests.integration.conftest import MakeMemory, block_props, edges_of, graph, graph_write
 from tests.integration.test_recall import snapshot
 
@@ -171,7 +171,7 @@ async def test_unknown_and_foreign_ids_are_skipped(
         assert result.outcome_edges_created == 0
         assert "1 block" in str(result)
     finally:
-        from elfgraph.spaces import drop_space
+        from elfgraph.spaces.registry import drop_space
 
         await drop_space(database, f"{space}-other")
 

@@ -6,16 +6,16 @@ from typing import Any
 
 import pytest
 
-from elfgraph.database import Database
+from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.errors import FrameError
-from elfgraph.frames import ATTENTION_FRAME
-from elfgraph.fusion import keyword_terms
 from elfgraph.llm.base import BlockAnalysis
 from elfgraph.llm.mock import MockLLMService
 from elfgraph.memory import MemorySystem
-from elfgraph.memory_config import ElfgraphConfig, MemoryConfig
-from elfgraph.repository.retrieval.candidates import candidates
+from elfgraph.retrieval.frames import ATTENTION_FRAME
+from elfgraph.retrieval.keywords import keyword_terms
+from elfgraph.retrieval.repository.candidates import candidates
+from elfgraph.store.database import Database
 from tests.integration.conftest import MakeMemory, graph, graph_write
 
 pytestmark = pytest.mark.anyio

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from elfgraph.database import Database
+from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
-from elfgraph.memory_config import ElfgraphConfig, MemoryConfig
+from elfgraph.store.database import Database
 from tests.integration.conftest import MakeMemory, graph_write
 
 pytestmark = pytest.mark.anyio

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from elfgraph.database import Database
 from elfgraph.embedding.openai_compat import OpenAIEmbeddingService
 from elfgraph.llm.openai_compat import OpenAILLMService
+from elfgraph.store.database import Database
 from tests.integration.conftest import MakeMemory, graph
 from tests.unit.fake_llm_server import FakeLLMServer
 

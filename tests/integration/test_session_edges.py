@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from elfgraph.database import Database
+from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
-from elfgraph.memory_config import ElfgraphConfig, MemoryConfig
+from elfgraph.store.database import Database
 from tests.integration.conftest import MakeMemory, edges_of, graph
 from tests.integration.test_consolidate import ClusterEmbedder
 

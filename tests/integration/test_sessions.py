@@ -5,11 +5,11 @@ from __future__ import annotations
 import anyio
 import pytest
 
-from elfgraph.config import Settings
-from elfgraph.database import Database
+from elfgraph.config.connection import Settings
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
-from elfgraph.spaces import find_space
+from elfgraph.spaces.registry import find_space
+from elfgraph.store.database import Database
 from tests.integration.conftest import MakeMemory, graph
 
 pytestmark = pytest.mark.anyio

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from elfgraph.database import Database
 from elfgraph.embedding.mock import MockEmbeddingService
-from elfgraph.spaces import drop_space
+from elfgraph.spaces.registry import drop_space
+from elfgraph.store.database import Database
 from tests.integration.conftest import MakeMemory
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]

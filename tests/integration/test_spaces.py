@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from elfgraph.config import Settings
-from elfgraph.database import Database
+from elfgraph.config.connection import Settings
 from elfgraph.errors import ConfigError, StorageError
-from elfgraph.migrations import index_dimensions
-from elfgraph.repository.migrations.list_indexes import list_indexes
-from elfgraph.spaces import (
-    VECTOR_INDEX,
+from elfgraph.schema.repository.list_indexes import list_indexes
+from elfgraph.spaces.registry import (
     drop_space,
     find_space,
     list_spaces,
     lock_space_embedding,
     open_space,
 )
+from elfgraph.spaces.vector_index import VECTOR_INDEX, index_dimensions
+from elfgraph.store.database import Database
 
 pytestmark = pytest.mark.anyio
 DIMENSIONS = 384  # the default embedder's; the vector index is shared by every space

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from elfgraph.config import Settings
-from elfgraph.database import Database
+from elfgraph.config.connection import Settings
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
+from elfgraph.store.database import Database
 from tests.integration.conftest import MakeMemory, graph_write
 
 pytestmark = pytest.mark.anyio

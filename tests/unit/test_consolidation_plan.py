@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from elfgraph.consolidation_plan import (
+from elfgraph.consolidation.plan import (
     InboxBlock,
     Neighbour,
     RunPool,
@@ -19,8 +19,8 @@ from elfgraph.consolidation_plan import (
     plan_dedupe,
     similarity_edges,
 )
+from elfgraph.core.scoring import cosine, edge_score, jaccard, temporal_closeness
 from elfgraph.embedding.mock import MockEmbeddingService
-from elfgraph.scoring import cosine, edge_score, jaccard, temporal_closeness
 
 EMBEDDER = MockEmbeddingService(
     similarities={("a", "a twin"): 0.97, ("a", "a cousin"): 0.92, ("a", "a friend"): 0.7}

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from elfgraph.errors import CypherFileError
-from elfgraph.repository.cypher import catalog, load_queries, parse_query_file
+from elfgraph.store.cypher import catalog, load_queries, parse_query_file
 
 GOOD = """\
 // name: insert_thing

@@ -10,8 +10,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from elfgraph.connecting import EdgeRequest, check_request, plan
-from elfgraph.edges import CUSTOM_RELATION_WEIGHT, DEFAULT_WEIGHTS, edge_weight, relationship_type
+from elfgraph.edges.connect import EdgeRequest, check_request, plan
+from elfgraph.edges.rules import (
+    CUSTOM_RELATION_WEIGHT,
+    DEFAULT_WEIGHTS,
+    edge_weight,
+    relationship_type,
+)
 from elfgraph.errors import BlockNotActiveError, ConnectError, DegreeLimitError, SelfLoopError
 
 WORD = re.compile(r"[a-z][a-z0-9_]{0,31}")

@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from elfgraph.config import DEFAULT_URI, Settings, load_settings
+from elfgraph.config.connection import DEFAULT_URI, Settings, load_settings
 from elfgraph.errors import ConfigError, ElfgraphError, StorageError
-from elfgraph.spaces import SPACE_NAME, validate_space_name
+from elfgraph.spaces.names import SPACE_NAME, validate_space_name
 
 
 def test_error_text_ends_with_the_recovery() -> None:

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from elfgraph.fusion import keyword_terms, similarities, spread
+from elfgraph.core.fusion import similarities, spread
+from elfgraph.retrieval.keywords import keyword_terms
 
 
 def test_question_words_are_left_out_of_the_keyword_query() -> None:

@@ -50,21 +50,27 @@ def test_call_syntax_is_forgiven() -> None:
 
 
 def test_every_public_result_type_is_exported_with_summary_and_dict() -> None:
-    import elfgraph
-    from elfgraph import edge_models, models
+    import importlib
+    import pkgutil
 
-    results = {
-        name
-        for module in (models, edge_models)
-        for name, value in vars(module).items()
-        if inspect.isclass(value)
-        and issubclass(value, models.Record)
-        and value is not models.Record
-        and value.__module__ == module.__name__
-    }
-    internal = {"AppliedMigration", "IndexInfo"}  # `elfgraph db status` rows
-    assert results - internal <= set(elfgraph.__all__)
-    for name in results:
-        cls = getattr(models, name, None) or getattr(edge_models, name)
+    import elfgraph
+    from elfgraph.records import Record
+
+    results: dict[str, type[Record]] = {}
+    for info in pkgutil.walk_packages(elfgraph.__path__, "elfgraph."):
+        if info.name.startswith(("elfgraph.mcp_server", "elfgraph.cli", "elfgraph.__main__")):
+            continue  # the faces' own payloads
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            if (
+                inspect.isclass(value)
+                and issubclass(value, Record)
+                and value is not Record
+                and value.__module__ == module.__name__
+            ):
+                results[name] = value
+    internal = {"AppliedMigration", "IndexInfo", "MigrationState", "SchemaStatus"}
+    assert set(results) - internal <= set(elfgraph.__all__)
+    for cls in results.values():
         assert "summary" in dir(cls)
-        assert cls.__str__ is models.Record.__str__
+        assert cls.__str__ is Record.__str__

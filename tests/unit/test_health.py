@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from elfgraph.health import Vitals, assess
+from elfgraph.status.health import Vitals, assess
 
 vitals = st.builds(
     Vitals,

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
 from elfgraph.errors import ConfigError
-from elfgraph.memory_config import ElfgraphConfig, MemoryConfig
 
 
 def test_defaults_are_those_of_the_behaviour_spec() -> None:

@@ -39,7 +39,7 @@ def test_installed_package_loads_its_cypher_outside_the_checkout(
     target = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(target)
     probe = (
-        "from elfgraph.repository.cypher import catalog, cypher_root;"
+        "from elfgraph.store.cypher import catalog, cypher_root;"
         "print(cypher_root()); print(len(catalog()))"
     )
     done = subprocess.run(

@@ -1,8 +1,9 @@
 """Every Cypher file has exactly one repository function, which passes exactly its params.
 
-`cypher/<folder>/<name>.cypher` ↔ `elfgraph/repository/<folder>/<name>.py`, which defines
-one async function `<name>(tx, *, …)` calling `run_<returns>(tx, "<name>", **params)`.
-Schema migrations take no params and are run by `elfgraph.migrations`.
+`cypher/<package>/<name>.cypher` ↔ `elfgraph/<package>/repository/<name>.py`, which
+defines one async function `<name>(tx, *, …)` calling `run_<returns>(tx, "<name>", **params)`.
+Schema migrations (`cypher/schema/migrations/`) take no params and are run by
+`elfgraph.schema.migrations`.
 """
 
 from __future__ import annotations
@@ -10,17 +11,24 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from elfgraph.migrations import schema_migrations
-from elfgraph.repository.cypher import catalog, cypher_root
+from elfgraph.schema.migrations import schema_migrations
+from elfgraph.store.cypher import catalog, cypher_root
 
-REPOSITORY = Path(__file__).resolve().parents[2] / "elfgraph" / "repository"
+PACKAGE = Path(__file__).resolve().parents[2] / "elfgraph"
 RUNNERS = {"run_one": "one", "run_many": "many", "run_scalar": "scalar", "run_none": "none"}
+
+
+def repository_modules() -> list[Path]:
+    """Every repository function's module: elfgraph/<package>/repository/<name>.py."""
+    return sorted(
+        path for path in PACKAGE.glob("*/repository/*.py") if path.name != "__init__.py"
+    )
 
 
 def query_calls() -> list[tuple[Path, str, str, set[str]]]:
     """(module, runner, query name, keyword names) for every run_* call in the repository."""
     calls = []
-    for module in sorted(REPOSITORY.rglob("*.py")):
+    for module in repository_modules():
         tree = ast.parse(module.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if (
@@ -48,7 +56,9 @@ def test_every_query_file_has_exactly_one_matching_caller() -> None:
         assert len(callers) == 1, f"{query.path} has {len(callers)} callers, wants 1"
         module, runner, _, keywords = callers[0]
         folder = query.path.parent.relative_to(root)
-        assert module == REPOSITORY / folder / f"{name}.py", f"{name} is called from {module}"
+        assert module == PACKAGE / folder / "repository" / f"{name}.py", (
+            f"{name} is called from {module}"
+        )
         assert RUNNERS[runner] == query.returns, f"{module} uses {runner} for {query.returns}"
         assert keywords == set(query.params), f"{module} passes {keywords}, {name} declares"
 
@@ -60,9 +70,7 @@ def test_every_call_names_an_existing_query() -> None:
 
 
 def test_each_repository_module_defines_one_async_function_taking_tx_first() -> None:
-    for module in sorted(REPOSITORY.rglob("*.py")):
-        if module.name in {"__init__.py", "cypher.py"}:
-            continue
+    for module in repository_modules():
         tree = ast.parse(module.read_text(encoding="utf-8"))
         functions = [n for n in tree.body if isinstance(n, ast.AsyncFunctionDef | ast.FunctionDef)]
         assert len(functions) == 1, f"{module} defines {len(functions)} functions, wants 1"

@@ -10,8 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from elfgraph.frames import ATTENTION_WEIGHTS, FRAMES, SELF_WEIGHTS, TASK_WEIGHTS
-from elfgraph.scoring import (
+from elfgraph.core.scoring import (
     Components,
     Weights,
     centralities,
@@ -23,6 +22,7 @@ from elfgraph.scoring import (
     reinforcement,
     rrf_fuse,
 )
+from elfgraph.retrieval.frames import ATTENTION_WEIGHTS, FRAMES, SELF_WEIGHTS, TASK_WEIGHTS
 
 anything = st.floats(allow_nan=True, allow_infinity=True)
 unit = st.floats(0.0, 1.0)

@@ -1,0 +1,1 @@
+"""Settings (where Neo4j is) and the memory model's configuration."""

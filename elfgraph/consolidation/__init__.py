@@ -1,0 +1,1 @@
+"""consolidate (dream): inbox blocks embedded, deduplicated, analysed and linked."""

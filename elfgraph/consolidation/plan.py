@@ -1,0 +1,250 @@
+"""Pure planning for consolidation: which inbox blocks are duplicates, which older blocks
+they supersede, and which similarity edges to propose. No I/O: the caller gathers the
+inputs in one read and writes the plan in one transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from elfgraph.core.scoring import edge_score
+from elfgraph.embedding.base import Vector
+
+
+@dataclass(frozen=True)
+class InboxBlock:
+    id: str
+    content: str
+    tags: tuple[str, ...]
+    category: str
+    follows: str | None = None  # the block learned just before it in its session
+
+
+@dataclass(frozen=True)
+class Neighbour:
+    """A block already active in the space, near an inbox block."""
+
+    id: str
+    tags: tuple[str, ...]
+    category: str
+    hours: float  # its last_reinforced_at, in active hours
+    cosine: float
+
+
+@dataclass
+class DedupePlan:
+    survivors: list[str] = field(default_factory=list)  # inbox ids to promote, in order
+    rejected: list[str] = field(default_factory=list)  # new blocks that repeat a kept one
+    superseded: list[str] = field(default_factory=list)  # older blocks a new one replaces
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A block a new block might link to: active already, or promoted earlier in the run."""
+
+    id: str
+    tags: tuple[str, ...]
+    category: str
+    hours: float
+    cosine: float
+
+
+def plan_dedupe(
+    blocks: Sequence[InboxBlock],
+    cosines: npt.NDArray[np.float32],
+    neighbours: dict[str, list[Neighbour]],
+    *,
+    exact_threshold: float,
+    near_threshold: float,
+) -> DedupePlan:
+    """Walk the inbox oldest first (BEHAVIOUR.md §4.2).
+
+    cosine ≥ exact to a kept block (active, or kept earlier in this run) → the new block is
+    rejected; cosine ≥ near → the older block is superseded and the new one goes on.
+    """
+    plan = DedupePlan()
+    kept: list[int] = []  # indexes into blocks of this run's survivors
+    gone: set[str] = set()
+    for index, block in enumerate(blocks):
+        pairs: list[tuple[str, float, int | None]] = [
+            (n.id, n.cosine, None) for n in neighbours.get(block.id, []) if n.id not in gone
+        ]
+        if kept:
+            earlier = np.asarray(kept)
+            row = cosines[index, earlier]
+            close = row >= min(near_threshold, exact_threshold)  # the rest cannot matter
+            pairs += [
+                (blocks[j].id, float(c), j)
+                for j, c in zip(earlier[close].tolist(), row[close].tolist(), strict=True)
+            ]
+        if any(cos >= exact_threshold for _, cos, _ in pairs):
+            plan.rejected.append(block.id)
+            gone.add(block.id)
+            continue
+        for other_id, cos, run_index in pairs:
+            if cos >= near_threshold:
+                plan.superseded.append(other_id)
+                gone.add(other_id)
+                if run_index is not None:
+                    kept.remove(run_index)
+        kept.append(index)
+    plan.survivors = [blocks[j].id for j in kept]
+    return plan
+
+
+def link_candidates(
+    index: int,
+    blocks: Sequence[InboxBlock],
+    cosines: npt.NDArray[np.float32],
+    neighbours: dict[str, list[Neighbour]],
+    survivors: Sequence[int],
+    gone: set[str],
+    now_hours: float,
+    limit: int,
+) -> list[Candidate]:
+    """What block `index` may link to: the `limit` nearest of its active neighbours and of
+    the survivors learned before it in this run."""
+    block = blocks[index]
+    found = [
+        Candidate(n.id, n.tags, n.category, n.hours, n.cosine)
+        for n in neighbours.get(block.id, [])
+        if n.id not in gone
+    ]
+    earlier = np.asarray([j for j in survivors if j < index], dtype=np.int64)
+    if earlier.size:
+        row = cosines[index, earlier]
+        if earlier.size > limit:  # only the nearest few can make the cut below
+            keep = np.argpartition(-row, limit - 1)[:limit]
+            earlier, row = earlier[keep], row[keep]
+        for j, cos in zip(earlier.tolist(), row.tolist(), strict=True):
+            other = blocks[j]
+            found.append(Candidate(other.id, other.tags, other.category, now_hours, cos))
+    found.sort(key=lambda c: (-c.cosine, c.id))
+    return found[:limit]
+
+
+def pairwise_cosines(vectors: Sequence[Vector]) -> npt.NDArray[np.float32]:
+    """Cosine of every pair of a chunk's (unit) vectors, in one matrix product."""
+    if not vectors:
+        return np.zeros((0, 0), dtype=np.float32)
+    matrix = np.stack(vectors).astype(np.float32)
+    cosines: npt.NDArray[np.float32] = np.clip(matrix @ matrix.T, -1.0, 1.0)
+    return cosines
+
+
+def similarity_edges(
+    block: InboxBlock,
+    tags: Sequence[str],
+    candidates: Sequence[Candidate],
+    now_hours: float,
+    *,
+    threshold: float,
+) -> list[tuple[str, float]]:
+    """(other id, score) with score ≥ threshold, strongest first, ties by id."""
+    scored = []
+    for other in candidates:
+        score = edge_score(
+            other.cosine, tags, other.tags, block.category, other.category, now_hours, other.hours
+        )
+        if score >= threshold:
+            scored.append((other.id, score))
+    scored.sort(key=lambda pair: (-pair[1], pair[0]))
+    return scored
+
+
+def edge_row(a: str, b: str, relation: str, origin: str, weight: float) -> dict[str, object]:
+    """A row for link_blocks: stored from the smaller id to the larger, typed by relation."""
+    low, high = (a, b) if a < b else (b, a)
+    return {
+        "a": low,
+        "b": high,
+        "type": relation.upper(),
+        "relation": relation,
+        "origin": origin,
+        "weight": round(float(weight), 6),
+    }
+
+
+class RunPool:
+    """The blocks this consolidation run has promoted so far, with their vectors.
+
+    Neighbours among them are found exactly here (one matrix product per chunk), so the
+    vector index is asked only about blocks that were active before the run, and a dream
+    into an empty space makes no index queries at all. Rows live in a buffer that doubles
+    when full, so adding a chunk costs its own size, not the pool's.
+    """
+
+    def __init__(self, dimensions: int) -> None:
+        self.ids: list[str] = []
+        self._row_of: dict[str, int] = {}
+        self._tags: list[tuple[str, ...]] = []
+        self._categories: list[str] = []
+        self._hours: list[float] = []
+        self._matrix = np.zeros((64, dimensions), dtype=np.float32)
+        self._alive = np.zeros(64, dtype=bool)
+
+    def __len__(self) -> int:
+        return int(self._alive[: len(self.ids)].sum())
+
+    def add(
+        self, block_id: str, tags: Sequence[str], category: str, hours: float, vector: Vector
+    ) -> None:
+        row = len(self.ids)
+        if row == self._matrix.shape[0]:
+            self._matrix = np.concatenate([self._matrix, np.zeros_like(self._matrix)])
+            self._alive = np.concatenate([self._alive, np.zeros_like(self._alive)])
+        self._matrix[row] = vector
+        self._alive[row] = True
+        self._row_of[block_id] = row
+        self.ids.append(block_id)
+        self._tags.append(tuple(tags))
+        self._categories.append(category)
+        self._hours.append(hours)
+
+    def forget(self, ids: Iterable[str]) -> None:
+        """Blocks archived later in the run (superseded) are candidates no more."""
+        for block_id in ids:
+            row = self._row_of.get(block_id)
+            if row is not None:
+                self._alive[row] = False
+
+    def nearest(
+        self, blocks: Sequence[InboxBlock], vectors: Sequence[Vector], k: int
+    ) -> dict[str, list[Neighbour]]:
+        size = len(self.ids)
+        take = min(k, len(self))
+        if not blocks or take == 0:
+            return {}
+        cosines = np.stack(vectors).astype(np.float32) @ self._matrix[:size].T
+        cosines[:, ~self._alive[:size]] = -np.inf
+        top = np.argpartition(-cosines, take - 1, axis=1)[:, :take]
+        found: dict[str, list[Neighbour]] = {}
+        for row, block in enumerate(blocks):
+            nearest = sorted(top[row].tolist(), key=lambda j: (-cosines[row, j], self.ids[j]))
+            found[block.id] = [
+                Neighbour(
+                    id=self.ids[j],
+                    tags=self._tags[j],
+                    category=self._categories[j],
+                    hours=self._hours[j],
+                    cosine=float(np.clip(cosines[row, j], -1.0, 1.0)),
+                )
+                for j in nearest
+            ]
+        return found
+
+
+def merge_neighbours(*sources: dict[str, list[Neighbour]], k: int) -> dict[str, list[Neighbour]]:
+    """The k nearest per block across sources, each block id once."""
+    merged: dict[str, list[Neighbour]] = {}
+    for source in sources:
+        for block_id, found in source.items():
+            merged.setdefault(block_id, []).extend(found)
+    for block_id, found in merged.items():
+        unique = {n.id: n for n in sorted(found, key=lambda n: n.cosine)}
+        merged[block_id] = sorted(unique.values(), key=lambda n: (-n.cosine, n.id))[:k]
+    return merged

@@ -1,0 +1,20 @@
+from typing import Any
+
+from neo4j import AsyncManagedTransaction
+
+from elfgraph.store.cypher import run_many
+
+
+async def nearest_active(
+    tx: AsyncManagedTransaction,
+    *,
+    space: str,
+    queries: list[dict[str, Any]],
+    fetch: int,
+    k: int,
+    run_id: str,
+) -> list[dict[str, Any]]:
+    """One row per query: query_id and hits (id, tags, category, hours, cosine)."""
+    return await run_many(
+        tx, "nearest_active", space=space, queries=queries, fetch=fetch, k=k, run_id=run_id
+    )

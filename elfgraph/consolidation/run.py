@@ -1,0 +1,203 @@
+"""consolidate (dream): turn inbox blocks into linked, active knowledge (BEHAVIOUR.md §4).
+
+The inbox is taken in chunks, oldest first. For each chunk: one read gathers the blocks,
+one embedding batch turns them into vectors, one read asks the vector index for each
+block's nearest active neighbours, planning happens in Python (consolidation_plan), and
+one write transaction archives duplicates, promotes the rest and links them. A block
+stays in the inbox until the transaction that promotes it commits, so a crash loses
+nothing and running consolidate again finishes the job.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from elfgraph.config.memory import MemoryConfig
+from elfgraph.consolidation.llm import analyse_blocks, contradiction_edges, stored_vectors
+from elfgraph.consolidation.models import ConsolidateResult
+from elfgraph.consolidation.neighbours import nearest_neighbours
+from elfgraph.consolidation.plan import (
+    InboxBlock,
+    RunPool,
+    edge_row,
+    link_candidates,
+    merge_neighbours,
+    pairwise_cosines,
+    plan_dedupe,
+    similarity_edges,
+)
+from elfgraph.consolidation.repository.inbox_batch import inbox_batch
+from elfgraph.consolidation.repository.record_consolidation import record_consolidation
+from elfgraph.consolidation.write import ChunkPlan, write_chunk
+from elfgraph.core.decay import decay_tier
+from elfgraph.core.sketch import sketch
+from elfgraph.core.text import normalised_text
+from elfgraph.embedding.base import EmbeddingService
+from elfgraph.llm.base import LLMService
+from elfgraph.spaces.registry import lock_space_embedding
+from elfgraph.store.database import Database
+
+
+@dataclass(frozen=True)
+class Services:
+    embedder: EmbeddingService
+    llm: LLMService | None
+    config: MemoryConfig
+
+
+async def consolidate(
+    database: Database,
+    space: str,
+    services: Services,
+    *,
+    now_hours: Callable[[], float],
+    self_context: Callable[[], Awaitable[str]],
+    skip_llm: bool = False,
+    skip_contradictions: bool = False,
+) -> ConsolidateResult:
+    """Consolidate every inbox block of the space; the counts of what happened."""
+    config = services.config
+    await lock_space_embedding(
+        database,
+        space,
+        model=services.embedder.model_name,
+        dimensions=services.embedder.dimensions,
+    )
+    llm = None if skip_llm else services.llm
+    context = await self_context() if llm is not None else ""
+    total = ConsolidateResult()
+    run = RunPool(services.embedder.dimensions)
+    run_id = uuid.uuid4().hex
+    while True:
+        rows = await database.read(inbox_batch, space=space, limit=config.consolidate_batch_size)
+        if not rows:
+            break
+        blocks = [
+            InboxBlock(
+                id=row["id"],
+                content=row["content"],
+                tags=tuple(row["tags"] or ()),
+                category=row["category"] or "knowledge",
+                follows=row.get("follows"),
+            )
+            for row in rows
+        ]
+        result = await _consolidate_chunk(
+            database,
+            space,
+            blocks,
+            services,
+            run=run,
+            run_id=run_id,
+            llm=llm,
+            context=context,
+            now=now_hours(),
+            check_contradictions=llm is not None and not skip_contradictions,
+        )
+        total = total + result
+        if result.processed == 0:  # every block was taken by another process meanwhile
+            break
+    await database.write(record_consolidation, space=space, at=datetime.now(UTC).isoformat())
+    return total
+
+
+async def _consolidate_chunk(
+    database: Database,
+    space: str,
+    blocks: list[InboxBlock],
+    services: Services,
+    *,
+    run: RunPool,
+    run_id: str,
+    llm: LLMService | None,
+    context: str,
+    now: float,
+    check_contradictions: bool,
+) -> ConsolidateResult:
+    config = services.config
+    vectors = await services.embedder.embed_batch([normalised_text(b.content) for b in blocks])
+    k = config.neighbour_candidates
+    neighbours = merge_neighbours(
+        await nearest_neighbours(database, space, blocks, vectors, k, run_id=run_id, ours=len(run)),
+        run.nearest(blocks, vectors, k),
+        k=k,
+    )
+    cosines = pairwise_cosines(vectors)
+    dedupe = plan_dedupe(
+        blocks,
+        cosines,
+        neighbours,
+        exact_threshold=config.near_dup_exact_threshold,
+        near_threshold=config.near_dup_near_threshold,
+    )
+    index_of = {block.id: i for i, block in enumerate(blocks)}
+    survivors = [index_of[block_id] for block_id in dedupe.survivors]
+    gone = set(dedupe.rejected) | set(dedupe.superseded)
+
+    analyses = await analyse_blocks(llm, [blocks[i] for i in survivors], context, config)
+    kept_vectors = await stored_vectors(services.embedder, blocks, vectors, survivors, analyses)
+
+    promotions: list[dict[str, Any]] = []
+    edges: list[dict[str, object]] = []
+    # Blocks learned one after the other in a session: linked before any similarity edge
+    # of the chunk, so that each pair holds its place under the degree cap (the block
+    # learned before is otherwise full of its own similarity edges by then).
+    session_edges: list[dict[str, object]] = []
+    promoted_at = datetime.now(UTC).isoformat()
+    for i in survivors:
+        block = blocks[i]
+        analysis = analyses[block.id]
+        tags = list(dict.fromkeys([*block.tags, *analysis.tags]))
+        promotions.append(
+            {
+                "id": block.id,
+                "confidence": analysis.alignment_score,
+                "tags": tags,
+                "summary": analysis.summary or block.content,
+                "decay_lambda": decay_tier(tags, block.category).decay_lambda,
+                "embedding": kept_vectors[block.id].tolist(),
+                "sketch": sketch(kept_vectors[block.id]),
+                "promoted_at": promoted_at,
+            }
+        )
+        candidates = link_candidates(
+            i, blocks, cosines, neighbours, survivors, gone, now, config.neighbour_candidates
+        )
+        if block.follows and block.follows not in gone and config.session_edge_weight > 0:
+            weight = config.session_edge_weight
+            session_edges.append(edge_row(block.id, block.follows, "co_occurs", "session", weight))
+        if check_contradictions and llm is not None:
+            edges += await contradiction_edges(
+                database, space, llm, block, blocks, candidates, config
+            )
+        for other, score in similarity_edges(
+            block, tags, candidates, now, threshold=config.edge_score_threshold
+        ):
+            edges.append(edge_row(block.id, other, "similar", "similarity", score))
+
+    plan = ChunkPlan(
+        [b.id for b in blocks],
+        dedupe.rejected,
+        dedupe.superseded,
+        promotions,
+        session_edges + edges,
+    )
+    result, promoted = await database.write(
+        write_chunk,
+        space=space,
+        plan=plan,
+        config=config,
+        now=now,
+        model=services.embedder,
+        run_id=run_id,
+    )
+    run.forget(dedupe.superseded)
+    for promotion in promotions:
+        if promotion["id"] in promoted:
+            i = index_of[promotion["id"]]
+            run.add(blocks[i].id, promotion["tags"], blocks[i].category, now, vectors[i])
+    return result

@@ -1,0 +1,71 @@
+"""The write of one consolidation chunk: archive, promote, link in one transaction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from neo4j import AsyncManagedTransaction
+
+from elfgraph.config.memory import MemoryConfig
+from elfgraph.consolidation.models import ConsolidateResult
+from elfgraph.consolidation.repository.archive_blocks import archive_blocks
+from elfgraph.consolidation.repository.promote_blocks import promote_blocks
+from elfgraph.edges.repository.link_blocks import link_blocks
+from elfgraph.embedding.base import EmbeddingService
+
+
+@dataclass
+class ChunkPlan:
+    """Everything one write transaction needs."""
+
+    chunk: list[str]  # the inbox ids this plan covers
+    rejected: list[str]
+    superseded: list[str]
+    promotions: list[dict[str, Any]]
+    edges: list[dict[str, object]]
+
+
+async def write_chunk(
+    tx: AsyncManagedTransaction,
+    *,
+    space: str,
+    plan: ChunkPlan,
+    config: MemoryConfig,
+    now: float,
+    model: EmbeddingService,
+    run_id: str,
+) -> tuple[ConsolidateResult, set[str]]:
+    """One transaction: archive, promote, link. Nothing is visible until it commits."""
+    at = datetime.now(UTC).isoformat()
+    rejected = await archive_blocks(
+        tx, space=space, ids=plan.rejected, reason="superseded", archived_at=at
+    )
+    superseded = await archive_blocks(
+        tx, space=space, ids=plan.superseded, reason="superseded", archived_at=at
+    )
+    promoted = await promote_blocks(
+        tx,
+        space=space,
+        rows=plan.promotions,
+        now_hours=now,
+        embedding_model=model.model_name,
+        run_id=run_id,
+    )
+    created = await link_blocks(
+        tx,
+        space=space,
+        edges=plan.edges,
+        cap=config.edge_degree_cap,
+        now_hours=now,
+        created_at=at,
+    )
+    return ConsolidateResult(
+        processed=len(rejected) + len(promoted) + len(set(superseded) & set(plan.chunk)),
+        promoted=len(promoted),
+        deduplicated=len(rejected),
+        superseded=len(superseded),
+        edges_created=len(created),
+        contradictions_detected=sum(1 for edge in created if edge["relation"] == "contradicts"),
+    ), set(promoted)

@@ -1,0 +1,100 @@
+"""How a query's two retrieval legs become one relevance per block (BEHAVIOUR.md §7.2-7.3),
+and the query text the keyword leg sends. Pure functions, no I/O.
+
+- `keyword_terms`: the query as plain words for Lucene, without the words that make it a
+  question ("what", "did", "how"…): those match chatter, not the thing asked about.
+- `similarities`: the legs fused into one similarity per seed, the best at 1.0.
+- `spread`: a block also counts as relevant through the seeds it is associated with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from elfgraph.core.scoring import rrf_fuse
+
+# Relations whose edges pass relevance on (spread): not `similar`, which the vector leg
+# already sees (the edge comes from the same embeddings), nor `contradicts`.
+NOT_SPREADING = frozenset({"similar", "contradicts"})
+
+
+def similarities(
+    vector: Mapping[str, float],
+    keyword: Mapping[str, float],
+    *,
+    fusion: str,
+    keyword_weight: float,
+) -> dict[str, float]:
+    """How well each seed matches the query, in [0, 1], the best at 1.0. `vector` holds
+    each vector seed's cosine, `keyword` each keyword seed's Lucene score (in rank order).
+
+    "relative" (the default): each leg min-max scaled over its own seeds (its best at 1,
+    its last at 0), then mixed with `keyword_weight`. The spread of each leg becomes the
+    spread of the score: MiniLM cosines of a matching and a chatty block differ by ~0.1,
+    Lucene scores by a factor of several, so without it the keyword leg decided alone.
+    "convex": the legs' own scores mixed (cosine clamped at 0, Lucene over the best one's),
+    which keeps how close each block is. "rrf": reciprocal rank fusion (k = 60), as
+    BEHAVIOUR.md §7.2 writes it; ranks only, so the 20th seed still scores 0.76.
+    A block in one leg only gets 0 from the other.
+    """
+    if fusion == "rrf":
+        return rrf_fuse(list(vector), list(keyword))
+    if fusion == "relative":
+        legs = (_min_max(vector), _min_max(keyword))
+    else:
+        best_text = max(keyword.values(), default=0.0)
+        legs = (
+            {b: max(0.0, c) for b, c in vector.items()},
+            {b: (s / best_text if best_text > 0 else 0.0) for b, s in keyword.items()},
+        )
+    if not vector or not keyword:  # one leg alone (a knob, or nothing matched the other)
+        mixed = dict(legs[0] or legs[1])
+    else:
+        mixed = {
+            b: (1 - keyword_weight) * legs[0].get(b, 0.0) + keyword_weight * legs[1].get(b, 0.0)
+            for b in legs[0] | legs[1]
+        }
+    return _over_best(mixed)
+
+
+def spread(
+    similarity: Mapping[str, float],
+    links: Mapping[str, Sequence[tuple[str, str, float]]],
+    share: float,
+) -> dict[str, float]:
+    """Spreading activation, one hop: each block's similarity plus `share` × the best
+    weight·similarity among the seeds it is linked to by an associative edge (any relation
+    but those in NOT_SPREADING), scaled again so the best is 1.0. `links` holds each
+    candidate's edges as (other block, relation, weight). A turn of a conversation that
+    answers the question asked in the turn before it, or the fact an agent linked to the
+    one a query found, is found with it. share 0: the similarities unchanged."""
+    if share <= 0:
+        return dict(similarity)
+    raised = {}
+    for block, edges in links.items():
+        passed = max(
+            (
+                max(0.0, min(1.0, weight)) * similarity.get(other, 0.0)
+                for other, relation, weight in edges
+                if relation not in NOT_SPREADING and other != block
+            ),
+            default=0.0,
+        )
+        raised[block] = similarity.get(block, 0.0) + share * passed
+    for block, value in similarity.items():
+        raised.setdefault(block, value)
+    return _over_best(raised)
+
+
+def _min_max(scores: Mapping[str, float]) -> dict[str, float]:
+    if not scores:
+        return {}
+    low, high = min(scores.values()), max(scores.values())
+    if high <= low:
+        return {b: 1.0 for b in scores}
+    return {b: (s - low) / (high - low) for b, s in scores.items()}
+
+
+def _over_best(scores: Mapping[str, float]) -> dict[str, float]:
+    best = max(scores.values(), default=0.0)
+    return {b: v / best for b, v in scores.items()} if best > 0 else {b: 0.0 for b in scores}

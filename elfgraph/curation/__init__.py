@@ -1,0 +1,1 @@
+"""curate(): set-based maintenance of one space under a per-space lock."""

@@ -1,0 +1,16 @@
+from typing import Any
+
+from neo4j import AsyncManagedTransaction
+
+from elfgraph.store.cypher import run_one
+
+
+async def decayed_blocks(
+    tx: AsyncManagedTransaction, *, space: str, now: float, threshold: float, bonus: float
+) -> dict[str, Any]:
+    """ids to archive, the bridge threshold (None without edges) and bridges_kept."""
+    row = await run_one(
+        tx, "decayed_blocks", space=space, now=now, threshold=threshold, bonus=bonus
+    )
+    assert row is not None  # an aggregation always returns its row
+    return row

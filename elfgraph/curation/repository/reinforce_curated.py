@@ -1,0 +1,37 @@
+from typing import Any
+
+from neo4j import AsyncManagedTransaction
+
+from elfgraph.store.cypher import run_one
+
+
+async def reinforce_curated(
+    tx: AsyncManagedTransaction,
+    *,
+    space: str,
+    owner: str,
+    lock_seconds: float,
+    now: float,
+    top_n: int,
+    weights: dict[str, float],
+    bonus: float,
+    cold_centrality: float,
+    cold_recency: float,
+    constitutional: str,
+) -> dict[str, Any] | None:
+    """constitutional_ids and top_ids reinforced; None when `owner` no longer holds the
+    curate lock."""
+    return await run_one(
+        tx,
+        "reinforce_curated",
+        space=space,
+        owner=owner,
+        lock_seconds=lock_seconds,
+        now=now,
+        top_n=top_n,
+        weights=weights,
+        bonus=bonus,
+        cold_centrality=cold_centrality,
+        cold_recency=cold_recency,
+        constitutional=constitutional,
+    )

@@ -1,0 +1,1 @@
+"""Knowledge edges: their rules, the connect family, and the degree-capped edge writer."""

@@ -1,0 +1,58 @@
+"""connect_by_query(): connect the best match of each of two queries, when both are sure."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from elfgraph.core.checks import is_number
+from elfgraph.edges.models import (
+    ConnectByQueryResult,
+    ConnectResult,
+)
+from elfgraph.errors import (
+    ConnectError,
+)
+from elfgraph.retrieval.models import ScoredBlock
+
+
+def check_min_confidence(value: object) -> float:
+    if not is_number(value) or not 0.0 <= value <= 1.0:
+        raise ConnectError(
+            f"min_confidence must be a number from 0 to 1, not {value!r:.40}.",
+            recovery="Keep the default 0.70, or lower it for vaguer queries and check the "
+            "matched content before connecting (dry_run=True).",
+        )
+    return float(value)
+
+
+Find = Callable[[str], Awaitable[tuple[ScoredBlock, float] | None]]
+
+
+async def connect_by_query(
+    source_query: str,
+    target_query: str,
+    *,
+    find: Find,
+    connect_ids: Callable[[str, str], Awaitable[ConnectResult]],
+    min_confidence: float,
+    dry_run: bool,
+) -> ConnectByQueryResult:
+    """The best block for each query and how surely it matches (its cosine to the query:
+    absolute, unlike the ranking score, whose best similarity is always 1.0, so a query
+    that matches nothing still has a top block); connected only when both are sure."""
+    source, target = await find(source_query), await find(target_query)
+    found: dict[str, Any] = {"source_query": source_query, "target_query": target_query}
+    for side, match in (("source", source), ("target", target)):
+        block = match[0] if match else None
+        found[f"{side}_id"] = block.id if block else None
+        found[f"{side}_content"] = block.content if block else None
+        found[f"{side}_confidence"] = round(match[1], 4) if match else 0.0
+    if source is None or target is None or min(source[1], target[1]) < min_confidence:
+        return ConnectByQueryResult(**found, action="insufficient_confidence")
+    if source[0].id == target[0].id:
+        return ConnectByQueryResult(**found, action="same_block")
+    if dry_run:
+        return ConnectByQueryResult(**found, action="dry_run_preview")
+    result = await connect_ids(source[0].id, target[0].id)
+    return ConnectByQueryResult(**found, action="connected", connect_result=result)

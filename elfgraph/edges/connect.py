@@ -1,0 +1,293 @@
+"""connect / disconnect / connects / connect_by_query (BEHAVIOUR.md §8, seed 000).
+
+One connect is one write transaction: `edge_state` locks the space's edges and reads the
+two blocks, the edge between them and what each block could give up; `plan` (pure)
+decides; one more query applies the decision. The lock holds until commit, so the
+decision is still true when it is written, and concurrent writers of one space can
+neither put two edges on a pair nor lose a reinforcement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from neo4j import AsyncManagedTransaction
+from pydantic import ValidationError
+
+from elfgraph.config.memory import MemoryConfig
+from elfgraph.edges.models import (
+    ConnectAction,
+    ConnectResult,
+    ConnectSpec,
+    DisplacedEdge,
+    EdgeError,
+)
+from elfgraph.edges.repository.create_edge import create_edge
+from elfgraph.edges.repository.edge_state import edge_state
+from elfgraph.edges.repository.reinforce_edge import reinforce_edge
+from elfgraph.edges.repository.update_edge import update_edge
+from elfgraph.edges.rules import (
+    DEFAULT_RELATION,
+    IfExists,
+    check_block_id,
+    check_if_exists,
+    check_note,
+    check_relation,
+    edge_weight,
+    ordered,
+    relationship_type,
+)
+from elfgraph.errors import (
+    BlockNotActiveError,
+    ConnectError,
+    DegreeLimitError,
+    ElfgraphError,
+    SelfLoopError,
+)
+from elfgraph.spaces.registry import space_missing
+from elfgraph.store.database import Database
+
+
+@dataclass(frozen=True)
+class EdgeRequest:
+    """A checked connect() call. relation None: `similar` for a new edge, the edge's own
+    relation for an update. weight None: the relation's default (new edges only)."""
+
+    source: str
+    target: str
+    relation: str | None
+    weight: float | None
+    note: str | None
+    if_exists: IfExists
+
+
+def check_pair(source: object, target: object) -> tuple[str, str]:
+    """Two block ids, and two different ones: an edge never loops."""
+    source = check_block_id(source, "source")
+    target = check_block_id(target, "target")
+    if source == target:
+        raise SelfLoopError(source)
+    return source, target
+
+
+def check_request(
+    source: object,
+    target: object,
+    relation: object,
+    weight: object,
+    note: object,
+    if_exists: object,
+) -> EdgeRequest:
+    """Every argument checked before any query: ConnectError (or SelfLoopError) if bad."""
+    source, target = check_pair(source, target)
+    word = None if relation is None else check_relation(relation)
+    explicit = None if weight is None else edge_weight(word or DEFAULT_RELATION, weight)
+    return EdgeRequest(source, target, word, explicit, check_note(note), check_if_exists(if_exists))
+
+
+@dataclass(frozen=True)
+class Plan:
+    action: str  # create | reinforce | update | skip
+    displaced: list[dict[str, Any]] = field(default_factory=list)
+
+
+def plan(request: EdgeRequest, state: dict[str, Any], cap: int) -> Plan:
+    """What connect() does given the locked state; raises when it must not."""
+    for block_id, status in (
+        (request.source, state["source_status"]),
+        (request.target, state["target_status"]),
+    ):
+        if status != "active":
+            raise BlockNotActiveError(block_id, status)
+    edge = state["edge"]
+    if edge is not None:
+        if request.if_exists == "error":
+            raise ConnectError(
+                f"A {edge['relation']} edge already links {request.source[:8]}… and "
+                f"{request.target[:8]}….",
+                recovery="Pass if_exists='reinforce' to strengthen it, 'update' to change it, "
+                "or 'skip' to leave it; disconnect() removes it.",
+            )
+        if request.if_exists == "update":
+            return Plan("update")
+        return Plan("skip" if request.if_exists == "skip" else "reinforce")
+    displaced = []
+    for block_id, degree, weakest in (
+        (request.source, state["source_degree"], state["source_weakest"]),
+        (request.target, state["target_degree"], state["target_weakest"]),
+    ):
+        if degree >= cap:
+            if weakest is None:
+                raise DegreeLimitError(block_id, cap)
+            displaced.append(weakest)
+    return Plan("create", displaced)
+
+
+async def connect_in(
+    tx: AsyncManagedTransaction,
+    space: str,
+    request: EdgeRequest,
+    *,
+    config: MemoryConfig,
+    now_hours: float | None,
+) -> ConnectResult:
+    """One connect inside a write transaction (connects() runs several in one)."""
+    state = await edge_state(
+        tx, space=space, source=request.source, target=request.target, now_hours=now_hours
+    )
+    if state is None:
+        raise space_missing(space)
+    decision = plan(request, state, config.edge_degree_cap)
+    a, b = ordered(request.source, request.target)
+    now = float(state["now"])
+    at = datetime.now(UTC).isoformat()
+    if decision.action == "skip":
+        edge = state["edge"]
+    elif decision.action == "reinforce":
+        edge = await reinforce_edge(
+            tx,
+            space=space,
+            a=a,
+            b=b,
+            delta=config.edge_reinforce_delta,
+            note=request.note,
+            now_hours=now,
+        )
+    elif decision.action == "update":
+        relation = request.relation or state["edge"]["relation"]
+        edge = await update_edge(
+            tx,
+            space=space,
+            a=a,
+            b=b,
+            type=relationship_type(relation),
+            relation=relation,
+            weight=request.weight,
+            note=request.note,
+            now_hours=now,
+            updated_at=at,
+        )
+    else:
+        relation = request.relation or DEFAULT_RELATION
+        weight = request.weight if request.weight is not None else edge_weight(relation, None)
+        edge = await create_edge(
+            tx,
+            space=space,
+            a=a,
+            b=b,
+            type=relationship_type(relation),
+            relation=relation,
+            weight=weight,
+            note=request.note,
+            displaced=[[d["a"], d["b"]] for d in decision.displaced],
+            now_hours=now,
+            created_at=at,
+        )
+    displaced = [
+        DisplacedEdge(from_id=d["a"], to_id=d["b"], relation_type=d["relation"], weight=d["weight"])
+        for d in decision.displaced
+    ]
+    return ConnectResult(
+        source_id=request.source,
+        target_id=request.target,
+        relation=edge["relation"],
+        weight=float(edge["weight"]),
+        action=_ACTIONS[decision.action],
+        note=edge.get("note"),
+        origin=edge.get("origin") or "similarity",
+        reinforcement_count=int(edge.get("reinforcement_count") or 0),
+        displaced_edge=displaced[0] if displaced else None,
+        displaced_edges=displaced,
+    )
+
+
+_ACTIONS: dict[str, ConnectAction] = {
+    "create": "created",
+    "reinforce": "reinforced",
+    "update": "updated",
+    "skip": "skipped",
+}
+
+
+async def connect(
+    database: Database,
+    space: str,
+    request: EdgeRequest,
+    *,
+    config: MemoryConfig,
+    now_hours: float | None,
+) -> ConnectResult:
+    return await database.write(connect_in, space, request, config=config, now_hours=now_hours)
+
+
+def check_specs(specs: object) -> list[EdgeRequest | EdgeError]:
+    """Each spec checked on its own: a bad one becomes its EdgeError, the rest go on."""
+    if isinstance(specs, str | bytes | dict) or not isinstance(specs, Sequence):
+        raise ConnectError(
+            f"connects() takes a list of edge specs, not {type(specs).__name__}.",
+            recovery="Pass [ConnectSpec(source=..., target=..., relation=...), ...] or dicts "
+            "with those keys.",
+        )
+    checked: list[EdgeRequest | EdgeError] = []
+    for index, raw in enumerate(specs):
+        try:
+            spec = raw if isinstance(raw, ConnectSpec) else ConnectSpec.model_validate(raw)
+            checked.append(
+                check_request(
+                    spec.source, spec.target, spec.relation, spec.weight, spec.note, spec.if_exists
+                )
+            )
+        except ValidationError as exc:
+            problem = ConnectError(
+                f"spec #{index} is not an edge spec: {exc.errors()[0]['msg']}",
+                recovery="Each spec needs source and target ids; relation, weight, note and "
+                "if_exists are optional, as in connect().",
+            )
+            checked.append(_edge_error(index, raw, problem))
+        except ElfgraphError as exc:
+            checked.append(_edge_error(index, raw, exc))
+    return checked
+
+
+def _edge_error(index: int, raw: object, exc: ElfgraphError) -> EdgeError:
+    def given(key: str) -> str:
+        value = raw.get(key) if isinstance(raw, dict) else getattr(raw, key, None)
+        return value if isinstance(value, str) else ""
+
+    return EdgeError(
+        index=index,
+        source=given("source"),
+        target=given("target"),
+        error=type(exc).__name__,
+        message=exc.message,
+        recovery=exc.recovery,
+    )
+
+
+async def connect_all(
+    database: Database,
+    space: str,
+    checked: list[EdgeRequest | EdgeError],
+    *,
+    config: MemoryConfig,
+    now_hours: float | None,
+) -> list[ConnectResult | EdgeError]:
+    """The checked specs in order, in one transaction; a spec the graph refuses
+    (inactive block, full block, if_exists='error') becomes its EdgeError."""
+
+    async def work(tx: AsyncManagedTransaction) -> list[ConnectResult | EdgeError]:
+        done: list[ConnectResult | EdgeError] = []
+        for index, item in enumerate(checked):
+            if isinstance(item, EdgeError):
+                done.append(item)
+                continue
+            try:
+                done.append(await connect_in(tx, space, item, config=config, now_hours=now_hours))
+            except ConnectError as exc:
+                done.append(_edge_error(index, {"source": item.source, "target": item.target}, exc))
+        return done
+
+    return await database.write(work)

@@ -1,0 +1,38 @@
+from typing import Any
+
+from neo4j import AsyncManagedTransaction
+
+from elfgraph.store.cypher import run_one
+
+
+async def create_edge(
+    tx: AsyncManagedTransaction,
+    *,
+    space: str,
+    a: str,
+    b: str,
+    type: str,
+    relation: str,
+    weight: float,
+    note: str | None,
+    displaced: list[list[str]],
+    now_hours: float,
+    created_at: str,
+) -> dict[str, Any]:
+    """The new agent edge's properties, after deleting the displaced edges."""
+    row = await run_one(
+        tx,
+        "create_edge",
+        space=space,
+        a=a,
+        b=b,
+        type=type,
+        relation=relation,
+        weight=weight,
+        note=note,
+        displaced=displaced,
+        now_hours=now_hours,
+        created_at=created_at,
+    )
+    assert row is not None, "edge_state checked both blocks in this transaction"
+    return dict(row["edge"])

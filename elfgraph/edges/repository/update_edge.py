@@ -1,0 +1,36 @@
+from typing import Any
+
+from neo4j import AsyncManagedTransaction
+
+from elfgraph.store.cypher import run_one
+
+
+async def update_edge(
+    tx: AsyncManagedTransaction,
+    *,
+    space: str,
+    a: str,
+    b: str,
+    type: str,
+    relation: str,
+    weight: float | None,
+    note: str | None,
+    now_hours: float,
+    updated_at: str,
+) -> dict[str, Any]:
+    """The updated edge's properties (retyped when the relation changed)."""
+    row = await run_one(
+        tx,
+        "update_edge",
+        space=space,
+        a=a,
+        b=b,
+        type=type,
+        relation=relation,
+        weight=weight,
+        note=note,
+        now_hours=now_hours,
+        updated_at=updated_at,
+    )
+    assert row is not None, "edge_state found the edge in this transaction"
+    return dict(row["edge"])

@@ -1,0 +1,1 @@
+"""outcome(): what helped and what did not, fed back into the graph."""

@@ -1,0 +1,141 @@
+"""outcome() (BEHAVIOUR.md §8): what helped and what did not, fed back into the graph.
+
+One call is one write transaction: the Bayesian confidence update of every block, the
+audit record, reinforcement and outcome edges for a good signal, a faster decay for a
+bad one. The pairs are handled set-based in Cypher; new outcome edges go through the
+same degree-cap rules as every other edge (link_blocks).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from itertools import combinations
+
+from neo4j import AsyncManagedTransaction
+
+from elfgraph.config.memory import MemoryConfig
+from elfgraph.consolidation.plan import edge_row
+from elfgraph.core.checks import is_number
+from elfgraph.core.decay import DURABLE
+from elfgraph.edges.repository.link_blocks import link_blocks
+from elfgraph.errors import OutcomeError
+from elfgraph.feedback.models import OutcomeResult
+from elfgraph.feedback.repository.record_outcome import record_outcome
+from elfgraph.store.database import Database
+
+OUTCOME_EDGE_SCALE = 0.8  # a new outcome edge weighs signal · 0.8 (seed 000: was 0.5)
+MAX_IDS = 100
+
+
+def check_outcome(block_ids: object, signal: object, weight: object, source: object) -> list[str]:
+    """The distinct block ids, or OutcomeError naming what is wrong."""
+    if isinstance(block_ids, str) or not isinstance(block_ids, list | tuple | set):
+        raise OutcomeError(
+            f"block_ids must be a list of block ids, not {type(block_ids).__name__}.",
+            recovery="Pass the ids of the blocks that were used, e.g. "
+            "outcome(memory.last_recall_block_ids, 0.9).",
+        )
+    ids = list(dict.fromkeys(block_ids))
+    if not all(isinstance(i, str) and i for i in ids) or len(ids) > MAX_IDS:
+        raise OutcomeError(
+            f"block_ids must be 1-{MAX_IDS} non-empty strings.",
+            recovery="Use ids from learn(), recall() or frame() results.",
+        )
+    if not is_number(signal) or not 0.0 <= signal <= 1.0:
+        raise OutcomeError(
+            f"signal must be a number from 0 to 1, not {signal!r}.",
+            recovery="Use 1.0 when the blocks helped, 0.0 when they misled, 0.5 when neutral.",
+        )
+    if not is_number(weight) or not weight > 0.0:
+        raise OutcomeError(
+            f"weight must be a positive number, not {weight!r}.",
+            recovery="Leave weight at 1.0, or give a larger weight to stronger evidence.",
+        )
+    if not isinstance(source, str) or len(source) > 200:
+        raise OutcomeError(
+            "source must be a short string.",
+            recovery="Describe where the signal came from in a few words, e.g. 'tests passed'.",
+        )
+    return ids
+
+
+async def record(
+    database: Database,
+    space: str,
+    block_ids: Sequence[str],
+    *,
+    signal: float,
+    weight: float,
+    source: str,
+    now_hours: float | None,
+    config: MemoryConfig,
+) -> OutcomeResult:
+    ids = sorted(block_ids)
+    return await database.write(
+        _record,
+        space=space,
+        ids=ids,
+        signal=float(signal),
+        weight=float(weight),
+        source=source,
+        now_hours=now_hours,
+        config=config,
+    )
+
+
+async def _record(
+    tx: AsyncManagedTransaction,
+    *,
+    space: str,
+    ids: list[str],
+    signal: float,
+    weight: float,
+    source: str,
+    now_hours: float | None,
+    config: MemoryConfig,
+) -> OutcomeResult:
+    at = datetime.now(UTC).isoformat()
+    done = await record_outcome(
+        tx,
+        space=space,
+        outcome_id=uuid.uuid4().hex[:16],
+        ids=ids,
+        pairs=[[a, b] for a, b in combinations(ids, 2)],
+        signal=signal,
+        weight=weight,
+        source=source,
+        prior=config.outcome_prior_strength,
+        reinforce_above=config.outcome_reinforce_threshold,
+        penalize_below=config.penalize_threshold,
+        penalty_factor=config.penalty_factor,
+        lambda_ceiling=config.lambda_ceiling,
+        lambda_floor=DURABLE.decay_lambda,
+        edge_delta=config.edge_reinforce_delta,
+        now_hours=now_hours,
+        at=at,
+    )
+    if done is None:
+        return OutcomeResult()
+    created = []
+    if done["unlinked"]:
+        created = await link_blocks(
+            tx,
+            space=space,
+            edges=[
+                edge_row(a, b, "outcome", "outcome", signal * OUTCOME_EDGE_SCALE)
+                for a, b in done["unlinked"]
+            ],
+            cap=config.edge_degree_cap,
+            now_hours=float(done["now"]),
+            created_at=at,
+        )
+    deltas = [float(d) for d in done["deltas"]]
+    return OutcomeResult(
+        blocks_updated=len(done["updated"]),
+        mean_confidence_delta=sum(deltas) / len(deltas) if deltas else 0.0,
+        edges_reinforced=int(done["edges_reinforced"]),
+        blocks_penalized=len(done["penalised"]),
+        outcome_edges_created=len(created),
+    )

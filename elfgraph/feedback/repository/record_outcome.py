@@ -1,0 +1,49 @@
+from typing import Any
+
+from neo4j import AsyncManagedTransaction
+
+from elfgraph.store.cypher import run_one
+
+
+async def record_outcome(
+    tx: AsyncManagedTransaction,
+    *,
+    space: str,
+    outcome_id: str,
+    ids: list[str],
+    pairs: list[list[str]],
+    signal: float,
+    weight: float,
+    source: str,
+    prior: float,
+    reinforce_above: float,
+    penalize_below: float,
+    penalty_factor: float,
+    lambda_ceiling: float,
+    lambda_floor: float,
+    edge_delta: float,
+    now_hours: float | None,
+    at: str,
+) -> dict[str, Any] | None:
+    """updated ids with their confidence deltas, penalised ids, edges reinforced, and the
+    pairs without an edge; None when the space does not exist."""
+    return await run_one(
+        tx,
+        "record_outcome",
+        space=space,
+        outcome_id=outcome_id,
+        ids=ids,
+        pairs=pairs,
+        signal=signal,
+        weight=weight,
+        source=source,
+        prior=prior,
+        reinforce_above=reinforce_above,
+        penalize_below=penalize_below,
+        penalty_factor=penalty_factor,
+        lambda_ceiling=lambda_ceiling,
+        lambda_floor=lambda_floor,
+        edge_delta=edge_delta,
+        now_hours=now_hours,
+        at=at,
+    )

@@ -1,0 +1,1 @@
+"""learn / learn_many / remember: checked blocks into the inbox."""

@@ -1,0 +1,129 @@
+"""What learn() accepts: content, tags, category and source, checked before any write."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from elfgraph.config.memory import MemoryConfig
+from elfgraph.errors import LearnError
+
+CATEGORIES_HINT = "knowledge, preference, decision, observation, …"
+
+
+def check_content(content: object, config: MemoryConfig) -> str:
+    if not isinstance(content, str):
+        raise LearnError(
+            f"Content must be text, not {type(content).__name__}.",
+            recovery="Pass the knowledge as a string, e.g. learn('The API uses OAuth2').",
+        )
+    if not content.strip():
+        raise LearnError(
+            "Content is empty or only whitespace.",
+            recovery="Pass one non-empty fact, preference, decision or observation.",
+        )
+    if "\x00" in content:
+        raise LearnError(
+            "Content contains a NUL byte.",
+            recovery="Remove NUL (\\x00) characters; store binary data elsewhere and learn "
+            "a description of it.",
+        )
+    size = len(content.encode("utf-8"))
+    if size > config.max_content_bytes:
+        raise LearnError(
+            f"Content is {size} bytes; the limit is {config.max_content_bytes}.",
+            recovery="Split it into smaller blocks (one idea each), or raise "
+            "memory.max_content_bytes in the configuration.",
+        )
+    return content
+
+
+def check_tags(tags: object, config: MemoryConfig) -> list[str]:
+    if tags is None:
+        return []
+    if isinstance(tags, str) or not isinstance(tags, list | tuple | set | frozenset):
+        raise LearnError(
+            f"Tags must be a list of strings, not {type(tags).__name__}.",
+            recovery="Pass tags=['topic/auth', 'self/value'] (a list, even for one tag).",
+        )
+    cleaned: list[str] = []
+    for tag in tags:
+        if not isinstance(tag, str) or not tag.strip():
+            raise LearnError(
+                f"Tag {tag!r} is not a non-empty string.",
+                recovery="Use short strings such as 'project/alpha' or 'self/goal'.",
+            )
+        tag = tag.strip()
+        if len(tag) > config.max_tag_length or "\x00" in tag or "\n" in tag:
+            raise LearnError(
+                f"Tag {tag[:40]!r}… is too long or holds control characters.",
+                recovery=f"Keep tags under {config.max_tag_length} characters, on one line.",
+            )
+        if tag not in cleaned:
+            cleaned.append(tag)
+    if len(cleaned) > config.max_tags:
+        raise LearnError(
+            f"{len(cleaned)} tags given; the limit is {config.max_tags}.",
+            recovery="Keep the few tags that matter for finding the block again.",
+        )
+    return cleaned
+
+
+def check_short_text(value: object, what: str, default: str) -> str:
+    """Category and source: short single-line strings."""
+    if value is None:
+        return default
+    if not isinstance(value, str) or not value.strip() or len(value) > 64 or "\n" in value:
+        raise LearnError(
+            f"{what.capitalize()} {value!r} must be a short one-line string.",
+            recovery=f"Use a word such as {CATEGORIES_HINT}"
+            if what == "category"
+            else "Use a short word naming where the knowledge came from, e.g. 'api' or 'user'.",
+        )
+    return value.strip()
+
+
+Item = str | Mapping[str, Any]
+
+
+_FIELDS = {"content", "tags", "category", "source"}
+
+
+def check_items(items: Iterable[Item], config: MemoryConfig) -> list[dict[str, Any]]:
+    """Every item as {content, tags, category, source}; the first bad one raises
+    LearnError (naming its index in a batch)."""
+    if isinstance(items, str | bytes | Mapping):
+        raise LearnError(
+            "learn_many() takes a list of items, not a single one.",
+            recovery="Wrap it in a list: learn_many(['first fact', 'second fact']).",
+        )
+    batch = list(items)
+    checked: list[dict[str, Any]] = []
+    for index, item in enumerate(batch):
+        fields: object = {"content": item} if isinstance(item, str) else item
+        if not isinstance(fields, Mapping):
+            raise LearnError(
+                f"Item {index} is a {type(item).__name__}, not text or a mapping.",
+                recovery="Pass strings, or dicts with 'content' and optional 'tags', "
+                "'category', 'source'.",
+            )
+        unknown = set(fields) - _FIELDS
+        if unknown:
+            raise LearnError(
+                f"Item {index} has unknown keys {sorted(unknown)}.",
+                recovery="Use only 'content', 'tags', 'category' and 'source'.",
+            )
+        try:
+            checked.append(
+                {
+                    "content": check_content(fields.get("content"), config),
+                    "tags": check_tags(fields.get("tags"), config),
+                    "category": check_short_text(fields.get("category"), "category", "knowledge"),
+                    "source": check_short_text(fields.get("source"), "source", "api"),
+                }
+            )
+        except LearnError as exc:
+            if len(batch) == 1:
+                raise
+            raise LearnError(f"Item {index}: {exc.message}", recovery=exc.recovery) from exc
+    return checked

@@ -1,1 +1,0 @@
-"""Queries of cypher/edges/: the connect family."""

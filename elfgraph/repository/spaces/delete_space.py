@@ -1,8 +1,0 @@
-from neo4j import AsyncManagedTransaction
-
-from elfgraph.repository.cypher import run_scalar
-
-
-async def delete_space(tx: AsyncManagedTransaction, *, name: str, batch: int) -> int:
-    """Delete up to `batch` nodes of the space (the space node last); how many went."""
-    return int(await run_scalar(tx, "delete_space", name=name, batch=batch) or 0)

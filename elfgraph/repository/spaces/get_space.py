@@ -1,9 +1,0 @@
-from neo4j import AsyncManagedTransaction
-
-from elfgraph.models import SpaceRecord
-from elfgraph.repository.cypher import run_one
-
-
-async def get_space(tx: AsyncManagedTransaction, *, name: str) -> SpaceRecord | None:
-    row = await run_one(tx, "get_space", name=name)
-    return None if row is None else SpaceRecord.model_validate(row["space"])

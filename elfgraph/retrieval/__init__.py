@@ -1,0 +1,1 @@
+"""recall and frame: candidates in one read, pure ranking, rendering, reinforcement."""

@@ -1,0 +1,42 @@
+"""The three built-in frames (BEHAVIOUR.md §7): weights, filters, guarantees, budgets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from elfgraph.core.scoring import Weights
+from elfgraph.errors import FrameError
+
+SELF_WEIGHTS = Weights(0.10, 0.30, 0.05, 0.25, 0.30)
+ATTENTION_WEIGHTS = Weights(0.35, 0.15, 0.25, 0.15, 0.10)
+TASK_WEIGHTS = Weights(0.20, 0.20, 0.20, 0.20, 0.20)
+
+
+@dataclass(frozen=True)
+class FrameDefinition:
+    name: str
+    weights: Weights
+    tag_prefix: str | None  # only blocks with a tag starting with this
+    guarantees: tuple[str, ...]  # tags whose blocks take the first places
+    template: str
+    token_budget: int
+    cache_seconds: int | None  # None: not cached
+
+
+SELF_FRAME = FrameDefinition(
+    "self", SELF_WEIGHTS, "self/", ("self/constitutional",), "self", 600, 3600
+)
+ATTENTION_FRAME = FrameDefinition("attention", ATTENTION_WEIGHTS, None, (), "attention", 2000, None)
+TASK_FRAME = FrameDefinition("task", TASK_WEIGHTS, None, ("self/goal",), "task", 800, None)
+
+FRAMES: dict[str, FrameDefinition] = {f.name: f for f in (SELF_FRAME, ATTENTION_FRAME, TASK_FRAME)}
+
+
+def frame_definition(name: object) -> FrameDefinition:
+    if isinstance(name, str) and name in FRAMES:
+        return FRAMES[name]
+    raise FrameError(
+        f"Unknown frame {name!r}.",
+        recovery=f"Use one of: {', '.join(FRAMES)} (attention for questions, self for "
+        "identity, task for goals plus context).",
+    )

@@ -1,0 +1,34 @@
+"""The query text the keyword leg sends to the full-text index. Pure."""
+
+from __future__ import annotations
+
+import re
+
+MAX_KEYWORD_TERMS = 32
+
+
+_WORD = re.compile(r"\w+")
+
+
+# Interrogatives and auxiliaries: in "What did Ana decide about Redis?" only "Ana",
+# "decide" and "Redis" say what is wanted, while "what" and "did" match any chatty block
+# and outscore a longer block that holds the answer (BM25 favours short documents). Lucene's
+# English analyser already drops articles, "is", "was" and the like. Not "may" (a month).
+QUESTION_WORDS = frozenset(
+    {
+        *("what", "when", "where", "who", "whom", "whose", "which", "why", "how"),
+        *("did", "do", "does", "done", "has", "have", "had"),
+        *("would", "could", "should", "can", "might", "must", "shall"),
+    }
+)
+
+
+def keyword_terms(query: str) -> str | None:
+    """The query as plain lower-case words for Lucene: operators, quotes, brackets and
+    wildcards are gone, so no user text is ever parsed as query syntax. Question words are
+    left out, unless nothing else is left."""
+    words = [w.replace("_", " ") for w in dict.fromkeys(_WORD.findall(query.lower()))]
+    words = [w for w in words if w.strip()]
+    asked = [w for w in words if w not in QUESTION_WORDS] or words
+    text = " ".join(asked[:MAX_KEYWORD_TERMS])
+    return text or None

@@ -1,0 +1,44 @@
+"""What recall() and frame() return."""
+
+from __future__ import annotations
+
+from elfgraph.records import Record
+
+
+class ScoredBlock(Record):
+    """One retrieved block with the components of its score."""
+
+    id: str
+    content: str
+    tags: list[str]
+    similarity: float
+    confidence: float
+    recency: float
+    centrality: float
+    reinforcement: float
+    score: float
+    was_expanded: bool = False
+    status: str = "active"
+
+    @property
+    def summary(self) -> str:
+        preview = self.content if len(self.content) <= 60 else self.content[:57] + "..."
+        return f"[{self.score:.2f}] {preview}"
+
+
+class FrameResult(Record):
+    """What frame() returns: the text for the prompt and exactly the blocks it holds."""
+
+    text: str
+    blocks: list[ScoredBlock]
+    frame_name: str
+    cached: bool = False
+    edges_promoted: int = 0
+
+    @property
+    def summary(self) -> str:
+        cached = " (cached)" if self.cached else ""
+        return (
+            f"Frame {self.frame_name!r}{cached}: {len(self.blocks)} block(s), "
+            f"~{len(self.text) // 4} tokens."
+        )

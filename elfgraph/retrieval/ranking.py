@@ -1,0 +1,197 @@
+"""Pure ranking of retrieval candidates (BEHAVIOUR.md §7 steps 2-8): fusion, composite
+score, diversity, contradiction suppression, guarantees. No I/O."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from elfgraph.core.fusion import similarities, spread
+from elfgraph.core.scoring import (
+    Components,
+    Weights,
+    centralities,
+    composite,
+    mmr,
+    rank,
+    recency,
+    reinforcement,
+)
+from elfgraph.core.sketch import unsketch
+from elfgraph.retrieval.models import ScoredBlock
+
+
+@dataclass(frozen=True)
+class Relevance:
+    """How the similarity component is made (MemoryConfig's retrieval knobs)."""
+
+    fusion: str = "relative"
+    keyword_weight: float = 0.6
+    spread: float = 0.5  # share of a linked seed's similarity a block receives; 0: none
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """What the candidates query returned, ready for ranking."""
+
+    vector_ids: list[str]
+    keyword_ids: list[str]
+    expanded_ids: list[str]
+    guaranteed_ids: list[str]
+    contradictions: list[tuple[str, str]]
+    blocks: dict[str, dict[str, Any]]
+    fetched_in_space: int = 0
+    now_hours: float = 0.0  # the clock the query used
+    vector_cosines: list[float] = field(default_factory=list)  # parallel to vector_ids
+    keyword_scores: list[float] = field(default_factory=list)  # parallel to keyword_ids
+
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any] | None) -> Candidates:
+        if row is None:
+            return cls([], [], [], [], [], {})
+        return cls(
+            vector_ids=list(row["vector_ids"]),
+            keyword_ids=list(row["keyword_ids"]),
+            expanded_ids=list(row["expanded_ids"]),
+            guaranteed_ids=list(row["guaranteed_ids"]),
+            contradictions=[(str(a), str(b)) for a, b in row["contradictions"]],
+            blocks={str(c["id"]): dict(c) for c in row["candidates"]},
+            fetched_in_space=int(row["fetched_in_space"] or 0),
+            now_hours=float(row["now"] or 0.0),
+            vector_cosines=[float(c) for c in row["vector_cosines"]],
+            keyword_scores=[float(s) for s in row["keyword_scores"]],
+        )
+
+
+@dataclass
+class Ranked:
+    blocks: list[ScoredBlock]  # in final order, at most top_k
+    guaranteed: set[str] = field(default_factory=set)
+    now_hours: float = 0.0  # the clock the ranking used; frame() reinforces with it
+    # Each vector seed's own cosine to the query: an absolute measure of a match, where
+    # ScoredBlock.similarity is relative to the best seed's.
+    cosines: dict[str, float] = field(default_factory=dict)
+
+
+def relevance(found: Candidates, how: Relevance) -> dict[str, float]:
+    """Each candidate's similarity to the query: the legs fused (fusion.similarities), then
+    passed on along associative edges (fusion.spread)."""
+    fused = similarities(
+        dict(zip(found.vector_ids, found.vector_cosines, strict=True)),
+        dict(zip(found.keyword_ids, found.keyword_scores, strict=True)),
+        fusion=how.fusion,
+        keyword_weight=how.keyword_weight,
+    )
+    if how.spread <= 0:
+        return fused
+    links = {
+        block_id: [(str(e[2]), str(e[3]), float(e[0] or 0.0)) for e in b.get("edges") or []]
+        for block_id, b in found.blocks.items()
+    }
+    return spread(fused, links, how.spread)
+
+
+def score_all(
+    found: Candidates,
+    weights: Weights,
+    now_hours: float,
+    has_query: bool,
+    how: Relevance | None = None,
+) -> dict[str, ScoredBlock]:
+    """Every candidate with its five components and composite score."""
+    similarity = relevance(found, how or Relevance()) if has_query else {}
+    seeds = set(found.vector_ids) | set(found.keyword_ids)
+    blocks = found.blocks
+    recencies = {
+        block_id: recency(
+            float(b.get("decay_lambda") or 0.01),
+            now_hours - float(b.get("last_reinforced_at") or 0.0),
+        )
+        for block_id, b in blocks.items()
+    }
+    central = centralities(
+        {
+            block_id: [(float(e[0] or 0.0), float(e[1] or 0.0)) for e in b.get("edges") or []]
+            for block_id, b in blocks.items()
+        },
+        recencies,
+    )
+    counts = {block_id: float(b.get("reinforcement_count") or 0) for block_id, b in blocks.items()}
+    top_count = max(counts.values(), default=0.0)
+    scored: dict[str, ScoredBlock] = {}
+    for block_id, b in blocks.items():
+        components = Components(
+            similarity=similarity.get(block_id, 0.0),
+            confidence=_number(b.get("confidence"), 0.5),
+            recency=recencies[block_id],
+            centrality=central.get(block_id, 0.0),
+            reinforcement=reinforcement(counts[block_id], top_count),
+        )
+        scored[block_id] = ScoredBlock(
+            id=block_id,
+            content=str(b.get("content") or ""),
+            tags=list(b.get("tags") or []),
+            similarity=components.similarity,
+            confidence=min(1.0, max(0.0, components.confidence)),
+            recency=components.recency,
+            centrality=components.centrality,
+            reinforcement=components.reinforcement,
+            score=composite(components, weights),
+            was_expanded=has_query and block_id not in seeds and block_id in found.expanded_ids,
+            status=str(b.get("status") or "active"),
+        )
+    return scored
+
+
+def _number(value: object, default: float) -> float:
+    return float(value) if isinstance(value, int | float) else default
+
+
+def suppress_contradictions(
+    ordered: Sequence[ScoredBlock],
+    pairs: Sequence[tuple[str, str]],
+    protected: set[str],
+) -> list[ScoredBlock]:
+    """Of two blocks joined by a contradicts edge, drop the lower-confidence one (tie: the
+    less recent; then the larger id). A guaranteed block is never the one dropped."""
+    by_id = {b.id: b for b in ordered}
+    dropped: set[str] = set()
+    for a, b in pairs:
+        if a not in by_id or b not in by_id or a in dropped or b in dropped:
+            continue
+        first, second = by_id[a], by_id[b]
+        if first.id in protected or second.id in protected:
+            loser = second if first.id in protected else first
+            if loser.id in protected:
+                continue
+        elif (first.confidence, first.recency) != (second.confidence, second.recency):
+            loser = min(first, second, key=lambda x: (x.confidence, x.recency))
+        else:
+            loser = max(first, second, key=lambda x: x.id)
+        dropped.add(loser.id)
+    return [b for b in ordered if b.id not in dropped]
+
+
+def rank_candidates(
+    found: Candidates,
+    weights: Weights,
+    *,
+    top_k: int,
+    has_query: bool,
+    how: Relevance | None = None,
+) -> Ranked:
+    """Composite score → best 2·top_k → MMR → contradiction suppression → guarantees
+    first → top_k (BEHAVIOUR.md §7 steps 4-8, before rendering)."""
+    scored = score_all(found, weights, found.now_hours, has_query, how)
+    guaranteed = [
+        b for b in rank({g: scored[g].score for g in found.guaranteed_ids}) if b in scored
+    ]
+    scores = {block_id: s.score for block_id, s in scored.items() if block_id not in guaranteed}
+    best = rank(scores)[: 2 * top_k]
+    sketches = {block_id: unsketch(found.blocks[block_id].get("sketch")) for block_id in best}
+    diverse = mmr(best, scores, {k: v for k, v in sketches.items() if v is not None})
+    ordered = [scored[g] for g in guaranteed] + [scored[b] for b in diverse]
+    kept = suppress_contradictions(ordered, found.contradictions, set(guaranteed))
+    cosines = dict(zip(found.vector_ids, found.vector_cosines, strict=True))
+    return Ranked(kept[:top_k], set(guaranteed[:top_k]), found.now_hours, cosines)

@@ -1,0 +1,86 @@
+"""frame()'s side effects in one write: reinforcement and co-retrieval (Hebbian) edges."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from itertools import combinations
+
+from neo4j import AsyncManagedTransaction
+
+from elfgraph.config.memory import MemoryConfig
+from elfgraph.edges.repository.link_blocks import link_blocks
+from elfgraph.retrieval.models import ScoredBlock
+from elfgraph.retrieval.repository.reinforce_frame import reinforce_frame
+from elfgraph.store.database import Database
+
+
+async def reinforce(
+    database: Database,
+    space: str,
+    blocks: list[ScoredBlock],
+    *,
+    now_hours: float,
+    session_id: str | None,
+    config: MemoryConfig,
+) -> int:
+    """frame()'s side effects in one write; the number of co_occurs edges it promoted."""
+    if not blocks:
+        return 0
+    ids = sorted(b.id for b in blocks)
+    pairs = [[a, b] for a, b in combinations(ids, 2)]
+    return await database.write(
+        _reinforce,
+        space=space,
+        ids=ids,
+        pairs=pairs,
+        now_hours=now_hours,
+        session_id=session_id,
+        config=config,
+    )
+
+
+async def _reinforce(
+    tx: AsyncManagedTransaction,
+    *,
+    space: str,
+    ids: list[str],
+    pairs: list[list[str]],
+    now_hours: float,
+    session_id: str | None,
+    config: MemoryConfig,
+) -> int:
+    at = datetime.now(UTC).isoformat()
+    done = await reinforce_frame(
+        tx,
+        space=space,
+        ids=ids,
+        pairs=pairs,
+        now_hours=now_hours,
+        session_id=session_id,
+        threshold=config.co_retrieval_edge_threshold,
+        staging_max=config.co_retrieval_staging_max,
+        at=at,
+    )
+    ready = done["ready"]
+    if not ready:
+        return 0
+    # Rare: a pair was co-retrieved in enough sessions; link it under the usual cap rules.
+    created = await link_blocks(
+        tx,
+        space=space,
+        edges=[
+            {
+                "a": a,
+                "b": b,
+                "type": "CO_OCCURS",
+                "relation": "co_occurs",
+                "origin": "co_retrieval",
+                "weight": config.co_retrieval_edge_weight,
+            }
+            for a, b in ready
+        ],
+        cap=config.edge_degree_cap,
+        now_hours=now_hours,
+        created_at=at,
+    )
+    return len(created)

@@ -1,0 +1,35 @@
+from typing import Any
+
+from neo4j import AsyncManagedTransaction
+
+from elfgraph.store.cypher import run_one
+
+
+async def reinforce_frame(
+    tx: AsyncManagedTransaction,
+    *,
+    space: str,
+    ids: list[str],
+    pairs: list[list[str]],
+    now_hours: float,
+    session_id: str | None,
+    threshold: int,
+    staging_max: int,
+    at: str,
+) -> dict[str, Any]:
+    """Counts of what was reinforced, and the pairs whose co-retrieval reached threshold."""
+    row = await run_one(
+        tx,
+        "reinforce_frame",
+        space=space,
+        ids=ids,
+        pairs=pairs,
+        now_hours=now_hours,
+        session_id=session_id,
+        threshold=threshold,
+        staging_max=staging_max,
+        at=at,
+    )
+    if row is None:
+        return {"blocks_reinforced": 0, "edges_reinforced": 0, "ready": [], "staging_dropped": 0}
+    return row

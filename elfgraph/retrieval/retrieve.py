@@ -1,0 +1,112 @@
+"""recall and frame (BEHAVIOUR.md §7): one read gathers every candidate, ranking is pure
+(ranking.py), rendering fits the budget, and frame's side effects are one write."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from elfgraph.config.memory import MemoryConfig
+from elfgraph.core.text import normalised_text
+from elfgraph.embedding.base import EmbeddingService
+from elfgraph.errors import FrameError
+from elfgraph.retrieval.frames import FrameDefinition
+from elfgraph.retrieval.index_share import IndexShare
+from elfgraph.retrieval.keywords import keyword_terms
+from elfgraph.retrieval.models import FrameResult, ScoredBlock
+from elfgraph.retrieval.ranking import Candidates, Ranked, Relevance, rank_candidates
+from elfgraph.retrieval.rendering import render
+from elfgraph.retrieval.repository.candidates import candidates
+from elfgraph.store.database import Database
+
+MAX_TOP_K = 100
+SEEDS_PER_LEG = 4  # each leg brings 4·top_k seeds
+QUERYLESS_POOL = 8  # queryless frames score the best 8·top_k blocks by a cheap proxy
+
+
+def check_recall_arguments(query: object, top_k: object) -> None:
+    if isinstance(top_k, bool) or not isinstance(top_k, int) or not 1 <= top_k <= MAX_TOP_K:
+        raise FrameError(
+            f"top_k must be a whole number from 1 to {MAX_TOP_K}, not {top_k!r}.",
+            recovery="Ask for a handful of blocks, e.g. top_k=5.",
+        )
+    if query is not None and not isinstance(query, str):
+        raise FrameError(
+            f"The query must be text or None, not {type(query).__name__}.",
+            recovery="Pass the question as a string, or None for a queryless frame.",
+        )
+
+
+@dataclass(frozen=True)
+class Query:
+    frame: FrameDefinition
+    text: str | None  # None or blank: a queryless frame, with no embedding call
+    top_k: int
+
+
+async def retrieve(
+    database: Database,
+    space: str,
+    query: Query,
+    *,
+    embedder: EmbeddingService,
+    config: MemoryConfig,
+    now_hours: float | None,
+    share: IndexShare,
+) -> Ranked:
+    """The ranked blocks for a query (no side effects): one database round trip.
+    `now_hours` None: outside a session, the space's persisted clock (read in that trip)."""
+    text = query.text if query.text and query.text.strip() else None
+    legs = config.retrieval_legs
+    vector = await embedder.embed(normalised_text(text)) if text and legs != "keyword" else None
+    k = SEEDS_PER_LEG * query.top_k
+    fetch = share.fetch(k)
+    weights = query.frame.weights if text else query.frame.weights.without_similarity()
+    row = await database.read(
+        candidates,
+        space=space,
+        query_vector=vector.tolist() if vector is not None else None,
+        terms=keyword_terms(text) if text and legs != "vector" else None,
+        k=k,
+        fetch=fetch,
+        text_fetch=fetch,
+        self_only=query.frame.tag_prefix == "self/",
+        queryless=text is None,
+        queryless_limit=QUERYLESS_POOL * query.top_k,
+        guarantee_tags=list(query.frame.guarantees),
+        now_hours=now_hours,
+        proxy={
+            "confidence": weights.confidence,
+            "recency": weights.recency,
+            "centrality": weights.centrality,
+            "reinforcement": weights.reinforcement,
+        },
+        cap=config.edge_degree_cap,
+        expand=config.graph_expansion,
+    )
+    found = Candidates.from_row(row)
+    if vector is not None:
+        share.observe(fetch, found.fetched_in_space)
+    how = Relevance(
+        fusion=config.fusion,
+        keyword_weight=config.keyword_weight,
+        spread=config.activation_spread if config.graph_expansion else 0.0,
+    )
+    return rank_candidates(found, weights, top_k=query.top_k, has_query=bool(text), how=how)
+
+
+def render_frame(frame: FrameDefinition, ranked: Ranked) -> tuple[str, list[ScoredBlock]]:
+    return render(
+        frame.template,
+        ranked.blocks,
+        ranked.guaranteed,
+        frame.token_budget,
+        goal_tags=frame.guarantees if frame.template == "task" else (),
+    )
+
+
+def frame_result(
+    frame: FrameDefinition, text: str, blocks: list[ScoredBlock], *, edges_promoted: int = 0
+) -> FrameResult:
+    return FrameResult(
+        text=text, blocks=blocks, frame_name=frame.name, edges_promoted=edges_promoted
+    )

@@ -1,0 +1,1 @@
+"""The schema: migrations under cypher/schema/migrations, applied as an explicit step."""

@@ -1,0 +1,143 @@
+"""Schema migrations: `cypher/schema/NNNN_*.cypher`, applied in order, recorded in the graph.
+
+Each file is one idempotent schema statement (`IF NOT EXISTS`), so re-running is harmless
+and two processes migrating at once both succeed. A migration is recorded as a
+`(:SchemaMigration {version, name, checksum, applied_at})` node after it ran.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from neo4j import AsyncManagedTransaction
+
+from elfgraph.errors import CypherFileError, StorageError
+from elfgraph.records import Record
+from elfgraph.schema.models import AppliedMigration, IndexInfo
+from elfgraph.schema.repository.applied_migrations import applied_migrations
+from elfgraph.schema.repository.list_indexes import list_indexes
+from elfgraph.schema.repository.record_migration import record_migration
+from elfgraph.store.cypher import CypherQuery, catalog
+from elfgraph.store.database import Database
+
+_VERSIONED = re.compile(r"^(\d{4})_[a-z0-9_]+$")
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: str
+    query: CypherQuery
+
+    @property
+    def checksum(self) -> str:
+        return hashlib.sha256(self.query.text.encode("utf-8")).hexdigest()[:16]
+
+
+def schema_migrations() -> list[Migration]:
+    """The migration files in version order; a misnamed or parameterised file is refused."""
+    found: list[Migration] = []
+    for query in catalog().values():
+        if query.path.parent.name != "migrations":
+            continue
+        match = _VERSIONED.match(query.name)
+        if not match:
+            raise CypherFileError(query.path, 1, "a schema migration is named NNNN_words.cypher")
+        if query.params or query.mode != "write" or query.returns != "none":
+            raise CypherFileError(
+                query.path, 1, "a schema migration is 'mode: write', 'returns: none', no params"
+            )
+        found.append(Migration(version=match.group(1), query=query))
+    found.sort(key=lambda migration: migration.version)
+    versions = [migration.version for migration in found]
+    for version in versions:
+        if versions.count(version) > 1:
+            twice = [m.query.path for m in found if m.version == version]
+            raise CypherFileError(twice[1], 1, f"migration version {version} is used twice")
+    return found
+
+
+async def _apply(tx: AsyncManagedTransaction, text: str) -> None:
+    result = await tx.run(text)
+    await result.consume()
+
+
+async def migrate(database: Database) -> list[str]:
+    """Apply the migrations not yet recorded; the names of those applied now."""
+    done = {m.version for m in await database.read(applied_migrations)}
+    applied: list[str] = []
+    for migration in schema_migrations():
+        if migration.version in done:
+            continue
+        # Schema statements cannot share a transaction with data writes: two transactions.
+        try:
+            await database.write(_apply, migration.query.text)
+        except StorageError as exc:
+            # Another process created the same index between our check and our commit.
+            code = getattr(exc.__cause__, "code", "") or ""
+            if "AlreadyExists" not in code:
+                raise
+        await database.write(
+            record_migration,
+            version=migration.version,
+            name=migration.query.name,
+            checksum=migration.checksum,
+            applied_at=datetime.now(UTC).isoformat(),
+        )
+        applied.append(migration.query.name)
+    return applied
+
+
+class MigrationState(Record):
+    version: str
+    name: str
+    applied_at: str | None
+    state: str  # applied | pending | modified (file changed after it was applied)
+
+
+class SchemaStatus(Record):
+    uri: str
+    database: str
+    migrations: list[MigrationState]
+    indexes: list[IndexInfo]
+
+    @property
+    def summary(self) -> str:
+        pending = sum(1 for m in self.migrations if m.state == "pending")
+        not_online = [i.name for i in self.indexes if i.state != "ONLINE"]
+        parts = [
+            f"{len(self.migrations) - pending}/{len(self.migrations)} migrations applied",
+            f"{len(self.indexes)} indexes",
+        ]
+        if not_online:
+            parts.append(f"not ONLINE: {', '.join(not_online)}")
+        return f"Schema of {self.uri} ({self.database}): " + "; ".join(parts) + "."
+
+
+async def schema_status(database: Database) -> SchemaStatus:
+    applied: dict[str, AppliedMigration] = {
+        m.version: m for m in await database.read(applied_migrations)
+    }
+    states: list[MigrationState] = []
+    for migration in schema_migrations():
+        record = applied.get(migration.version)
+        if record is None:
+            state = "pending"
+        elif record.checksum != migration.checksum:
+            state = "modified"
+        else:
+            state = "applied"
+        states.append(
+            MigrationState(
+                version=migration.version,
+                name=migration.query.name,
+                applied_at=record.applied_at if record else None,
+                state=state,
+            )
+        )
+    indexes = await database.read(list_indexes)
+    return SchemaStatus(
+        uri=database.uri, database=database.name, migrations=states, indexes=indexes
+    )

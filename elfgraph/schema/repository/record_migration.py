@@ -1,0 +1,11 @@
+from neo4j import AsyncManagedTransaction
+
+from elfgraph.store.cypher import run_none
+
+
+async def record_migration(
+    tx: AsyncManagedTransaction, *, version: str, name: str, checksum: str, applied_at: str
+) -> None:
+    await run_none(
+        tx, "record_migration", version=version, name=name, checksum=checksum, applied_at=applied_at
+    )

@@ -1,0 +1,1 @@
+"""Sessions and the active-hours clock."""

@@ -1,0 +1,1 @@
+"""One async function per file of cypher/sessions/: the transaction first, keywords after."""

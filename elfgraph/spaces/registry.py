@@ -1,0 +1,84 @@
+"""Spaces: named, isolated memories. A space node holds its clock and its embedding lock."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from elfgraph.errors import ConfigError, StorageError
+from elfgraph.spaces.models import SpaceRecord
+from elfgraph.spaces.names import validate_space_name
+from elfgraph.spaces.repository.delete_space import delete_space
+from elfgraph.spaces.repository.ensure_space import ensure_space
+from elfgraph.spaces.repository.get_space import get_space
+from elfgraph.spaces.repository.list_spaces import list_spaces as list_space_records
+from elfgraph.spaces.repository.lock_embedding import lock_embedding
+from elfgraph.spaces.vector_index import ensure_vector_index
+from elfgraph.store.database import Database
+
+
+async def open_space(database: Database, name: str) -> SpaceRecord:
+    """The space of that name, created on first use."""
+    validate_space_name(name)
+    return await database.write(ensure_space, name=name, now=datetime.now(UTC).isoformat())
+
+
+async def find_space(database: Database, name: str) -> SpaceRecord | None:
+    validate_space_name(name)
+    return await database.read(get_space, name=name)
+
+
+async def list_spaces(database: Database) -> list[SpaceRecord]:
+    return await database.read(list_space_records)
+
+
+DROP_BATCH = 5_000
+
+
+async def drop_space(database: Database, name: str) -> int:
+    """Delete a space and everything in it, a batch per transaction; the number of nodes
+    deleted (0 if there was no such space)."""
+    validate_space_name(name)
+    total = 0
+    while True:
+        deleted = await database.write(delete_space, name=name, batch=DROP_BATCH)
+        total += deleted
+        if deleted == 0:
+            return total
+
+
+async def lock_space_embedding(
+    database: Database, name: str, *, model: str, dimensions: int
+) -> SpaceRecord:
+    """Lock the space to one embedding model; make sure the shared vector index fits it.
+
+    The first model a space embeds with is kept; a later, different model or dimension is
+    refused with StorageError, since its vectors could not be compared with the stored ones.
+    """
+    validate_space_name(name)
+    if not model or dimensions <= 0:
+        raise ConfigError(
+            f"Embedding model {model!r} with {dimensions} dimensions is not usable.",
+            recovery="Use an embedding service that reports a model name and a positive size.",
+        )
+    await ensure_vector_index(database, dimensions)
+    await open_space(database, name)
+    locked = await database.write(lock_embedding, name=name, model=model, dimensions=dimensions)
+    assert locked is not None  # the space was opened just above
+    locked_model, locked_dimensions = locked
+    if (locked_model, locked_dimensions) != (model, dimensions):
+        raise StorageError(
+            f"Space {name!r} is locked to embedding model {locked_model!r} "
+            f"({locked_dimensions} dims); this one uses {model!r} ({dimensions} dims).",
+            recovery="Use the same embedding model for this space, or store the new model's "
+            "memories in a new space.",
+        )
+    space = await find_space(database, name)
+    assert space is not None
+    return space
+
+
+def space_missing(space: str) -> StorageError:
+    return StorageError(
+        f"Space {space!r} no longer exists in the database.",
+        recovery="It was dropped by someone else; open it again with MemorySystem.open().",
+    )

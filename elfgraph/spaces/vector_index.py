@@ -1,0 +1,57 @@
+"""The vector index all spaces share, and the embedding lock of each space."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from elfgraph.embedding.base import EmbeddingService
+from elfgraph.errors import StorageError
+from elfgraph.schema.models import IndexInfo
+from elfgraph.schema.repository.list_indexes import list_indexes
+from elfgraph.spaces.repository.create_vector_index import create_vector_index
+from elfgraph.store.database import Database
+
+VECTOR_INDEX = "block_embedding"
+
+
+async def ensure_vector_index(database: Database, dimensions: int) -> None:
+    """Create the shared vector index for this dimension, or refuse if it has another."""
+    existing = [i for i in await database.read(list_indexes) if i.name == VECTOR_INDEX]
+    if not existing:
+        try:
+            await database.write(create_vector_index, dimensions=dimensions)
+        except StorageError as exc:
+            # Another process created it between our look and our commit: fine.
+            if "AlreadyExists" not in (getattr(exc.__cause__, "code", "") or ""):
+                raise
+        existing = [i for i in await database.read(list_indexes) if i.name == VECTOR_INDEX]
+    indexed = index_dimensions(existing[0]) if existing else None
+    if indexed != dimensions:
+        raise StorageError(
+            f"The vector index {VECTOR_INDEX!r} of {database.uri} holds {indexed}-dimension "
+            f"vectors; this embedding model makes {dimensions}.",
+            recovery="All spaces of one database share the vector index: use an embedding "
+            f"model with {indexed} dimensions, or another Neo4j database.",
+        )
+
+
+def check_embedding_lock(
+    space: str, model: str | None, dimensions: int | None, embedder: EmbeddingService
+) -> None:
+    """Refuse an embedder that differs from the model the space is locked to."""
+    if model is None:
+        return
+    if (model, dimensions) != (embedder.model_name, embedder.dimensions):
+        raise StorageError(
+            f"Space {space!r} is locked to embedding model {model!r} ({dimensions} dims); "
+            f"this MemorySystem uses {embedder.model_name!r} ({embedder.dimensions} dims).",
+            recovery="Open the space with the same embedding service, or use a new space for "
+            "the new model.",
+        )
+
+
+def index_dimensions(index: IndexInfo) -> int | None:
+    """The `vector.dimensions` of a vector index, if it has one."""
+    config: dict[str, Any] = (index.options or {}).get("indexConfig") or {}
+    value = config.get("vector.dimensions")
+    return int(value) if value is not None else None

@@ -1,0 +1,1 @@
+"""status(): counts, clock, health and the one thing to do next."""

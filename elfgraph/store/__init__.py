@@ -1,0 +1,1 @@
+"""How queries reach Neo4j: the connection, the query-file loader, transactions."""
