@@ -17,13 +17,13 @@ from typing import Any
 
 from neo4j import AsyncManagedTransaction
 
-from elfgraph.edges import by_query, connect, disconnect
 from elfgraph.config.connection import Settings
 from elfgraph.config.memory import ElfgraphConfig
 from elfgraph.consolidation.models import ConsolidateResult
 from elfgraph.consolidation.run import Services, consolidate
 from elfgraph.curation.models import CurateResult
 from elfgraph.curation.run import curate_space, hours_since, should_curate
+from elfgraph.edges import by_query, connect, disconnect
 from elfgraph.edges.models import (
     ConnectByQueryResult,
     ConnectResult,

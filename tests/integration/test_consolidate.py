@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from elfgraph.consolidation import write as consolidation_write
 from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
+from elfgraph.consolidation import write as consolidation_write
 from elfgraph.embedding.base import Vector, normalise
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.errors import StorageError

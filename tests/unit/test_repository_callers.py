@@ -20,9 +20,7 @@ RUNNERS = {"run_one": "one", "run_many": "many", "run_scalar": "scalar", "run_no
 
 def repository_modules() -> list[Path]:
     """Every repository function's module: elfgraph/<package>/repository/<name>.py."""
-    return sorted(
-        path for path in PACKAGE.glob("*/repository/*.py") if path.name != "__init__.py"
-    )
+    return sorted(path for path in PACKAGE.glob("*/repository/*.py") if path.name != "__init__.py")
 
 
 def query_calls() -> list[tuple[Path, str, str, set[str]]]:
