@@ -37,6 +37,7 @@ from elfgraph.config.memory import MemoryConfig
 from elfgraph.core.sketch import sketch
 from elfgraph.curation.run import curate_space
 from elfgraph.neo4j_server import LocalNeo4j
+from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space, open_space
 from elfgraph.spaces.vector_index import ensure_vector_index
 from elfgraph.store.cypher import queries_run
@@ -227,7 +228,7 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 async def main(sizes: list[int], repeats: list[int]) -> dict[str, Any]:
-    database = await Database.connect()
+    database = await open_database()
     try:
         report: dict[str, Any] = {"machine": await describe(database), "results": []}
         pid = local_server_pid(database)

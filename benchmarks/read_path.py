@@ -28,6 +28,7 @@ from benchmarks.topics import TopicEmbedder
 from benchmarks.write_path import RESULTS, percentile
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
+from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.cypher import queries_run
 from elfgraph.store.database import Database
@@ -137,7 +138,7 @@ async def embedding_time(queries: list[str]) -> dict[str, float]:
 
 async def main(sizes: list[int], count: int, clustered: list[int]) -> dict[str, Any]:
     queries = questions(count)
-    database = await Database.connect()
+    database = await open_database()
     try:
         report: dict[str, Any] = {
             "machine": await describe(database),

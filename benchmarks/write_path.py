@@ -25,6 +25,7 @@ from benchmarks.machine import describe, machine_line
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
+from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
 
@@ -94,7 +95,7 @@ def summarise(size: int, runs: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 async def main(sizes: list[int], embedders: list[str], repeats: int) -> dict[str, Any]:
-    database = await Database.connect()
+    database = await open_database()
     try:
         report: dict[str, Any] = {"machine": await describe(database), "results": []}
         for name in embedders:

@@ -15,8 +15,6 @@ from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from typing import Any
 
-from neo4j import AsyncManagedTransaction
-
 from elfgraph.config.connection import Settings
 from elfgraph.config.memory import ElfgraphConfig
 from elfgraph.consolidation.models import ConsolidateResult
@@ -56,6 +54,7 @@ from elfgraph.retrieval.retrieve import (
     render_frame,
     retrieve,
 )
+from elfgraph.schema.migrations import open_database
 from elfgraph.sessions.clock import SessionClock
 from elfgraph.spaces.names import validate_space_name
 from elfgraph.spaces.registry import open_space, space_missing
@@ -66,6 +65,7 @@ from elfgraph.status.models import SystemStatus
 from elfgraph.status.repository.space_status import space_status
 from elfgraph.status.repository.vector_index_state import vector_index_state
 from elfgraph.store.database import Database
+from elfgraph.store.transaction import Transaction
 
 
 class MemorySystem:
@@ -119,7 +119,7 @@ class MemorySystem:
             # Remote services may learn their dimension from their first answer.
             await embedding_service.embed("elfgraph dimension probe")
         owns = database is None
-        db = database or await Database.connect(settings)
+        db = database or await open_database(settings)
         try:
             # The shared vector index must exist (and fit this embedder) before any recall.
             await ensure_vector_index(db, embedding_service.dimensions)
@@ -642,9 +642,7 @@ class MemorySystem:
         )
 
 
-async def _status_reads(
-    tx: AsyncManagedTransaction, *, space: str
-) -> tuple[dict[str, Any] | None, str | None]:
+async def _status_reads(tx: Transaction, *, space: str) -> tuple[dict[str, Any] | None, str | None]:
     """The space's counts and the vector index's state, in one transaction."""
     row = await space_status(tx, space=space)
     return row, await vector_index_state(tx, name=VECTOR_INDEX)

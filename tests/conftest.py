@@ -20,6 +20,7 @@ import pytest
 from elfgraph.config.connection import Settings
 from elfgraph.errors import Neo4jServerError
 from elfgraph.neo4j_server import LocalNeo4j
+from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
 
@@ -78,7 +79,7 @@ def neo4j_settings() -> Iterator[Settings]:
 
 @pytest.fixture
 async def database(neo4j_settings: Settings) -> AsyncIterator[Database]:
-    db = await Database.connect(neo4j_settings)
+    db = await open_database(neo4j_settings)
     try:
         yield db
     finally:

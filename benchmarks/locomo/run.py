@@ -23,6 +23,7 @@ from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
+from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
 
@@ -119,7 +120,7 @@ async def run(options: Options, database: Database | None = None) -> dict[str, A
     embedder = make_embedder(options.embedder)
     await embedder.embed("warm up")  # load the model before anything is timed
     tally = Tally(options)
-    db = database or await Database.connect()
+    db = database or await open_database()
     try:
         machine = await describe(db)
         for index, conversation in enumerate(conversations):

@@ -26,6 +26,7 @@ from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
 from elfgraph.curation.models import CurateResult
 from elfgraph.curation.run import PHASES, curate_space, should_curate
 from elfgraph.errors import ConfigError, ElfgraphError, StorageError
+from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.names import validate_space_name
 from elfgraph.spaces.registry import find_space, list_spaces
 from elfgraph.store.database import Database
@@ -183,7 +184,7 @@ def curate(
     reporter = Reporter(json_lines=json_output)
 
     async def work() -> list[SpaceReport]:
-        database = await Database.connect(load_settings())
+        database = await open_database(load_settings())
         async with database:
             names = [only] if only else [s.name for s in await list_spaces(database)]
             reporter.start(len(names))

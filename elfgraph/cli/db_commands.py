@@ -22,7 +22,7 @@ def migrate_command(json_output: JsonOption = False) -> None:
     """Apply pending schema migrations (also done automatically on first connect)."""
 
     async def work() -> tuple[str, list[str]]:
-        database = await Database.connect(load_settings(auto_migrate=False))
+        database = await Database.connect(load_settings())
         async with database:
             return database.uri, await migrate(database)
 
@@ -41,7 +41,7 @@ def status_command(json_output: JsonOption = False) -> None:
     """List applied and pending migrations and every index with its state."""
 
     async def work() -> SchemaStatus:
-        database = await Database.connect(load_settings(auto_migrate=False))
+        database = await Database.connect(load_settings())
         async with database:
             return await schema_status(database)
 

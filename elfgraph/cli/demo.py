@@ -13,9 +13,9 @@ from elfgraph.consolidation.models import ConsolidateResult
 from elfgraph.learning.models import LearnResult
 from elfgraph.memory import MemorySystem
 from elfgraph.retrieval.models import FrameResult
+from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space
 from elfgraph.status.models import SystemStatus
-from elfgraph.store.database import Database
 
 SAMPLE: list[tuple[str, list[str], str]] = [
     ("Lighthouse is a tide-forecasting service for small harbours.", ["project"], "knowledge"),
@@ -77,7 +77,7 @@ class DemoReport:
 
 async def run_demo(space: str = "demo", settings: Settings | None = None) -> DemoReport:
     """Recreate the demo space, learn the sample in one session, dream."""
-    database = await Database.connect(settings)
+    database = await open_database(settings)
     try:
         await drop_space(database, space)
         async with MemorySystem.managed(space, database=database) as memory:

@@ -17,8 +17,8 @@ from elfgraph.guide import guide
 from elfgraph.memory import MemorySystem
 from elfgraph.records import Record
 from elfgraph.retrieval.models import ScoredBlock
+from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import list_spaces
-from elfgraph.store.database import Database
 
 T = TypeVar("T")
 
@@ -192,7 +192,7 @@ def spaces(json_output: JsonOption = False) -> None:
     """The spaces in the database, with their block counts and clocks."""
 
     async def work() -> list[Any]:
-        async with await Database.connect(load_settings()) as database:
+        async with await open_database(load_settings()) as database:
             return await list_spaces(database)
 
     found = run(work)

@@ -6,14 +6,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from neo4j import AsyncManagedTransaction
-
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.consolidation.models import ConsolidateResult
 from elfgraph.consolidation.repository.archive_blocks import archive_blocks
 from elfgraph.consolidation.repository.promote_blocks import promote_blocks
 from elfgraph.edges.repository.link_blocks import link_blocks
 from elfgraph.embedding.base import EmbeddingService
+from elfgraph.store.transaction import Transaction
 
 
 @dataclass
@@ -28,7 +27,7 @@ class ChunkPlan:
 
 
 async def write_chunk(
-    tx: AsyncManagedTransaction,
+    tx: Transaction,
     *,
     space: str,
     plan: ChunkPlan,

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from neo4j import AsyncManagedTransaction
 from pydantic import ValidationError
 
 from elfgraph.config.memory import MemoryConfig
@@ -49,6 +48,7 @@ from elfgraph.errors import (
 )
 from elfgraph.spaces.registry import space_missing
 from elfgraph.store.database import Database
+from elfgraph.store.transaction import Transaction
 
 
 @dataclass(frozen=True)
@@ -127,7 +127,7 @@ def plan(request: EdgeRequest, state: dict[str, Any], cap: int) -> Plan:
 
 
 async def connect_in(
-    tx: AsyncManagedTransaction,
+    tx: Transaction,
     space: str,
     request: EdgeRequest,
     *,
@@ -278,7 +278,7 @@ async def connect_all(
     """The checked specs in order, in one transaction; a spec the graph refuses
     (inactive block, full block, if_exists='error') becomes its EdgeError."""
 
-    async def work(tx: AsyncManagedTransaction) -> list[ConnectResult | EdgeError]:
+    async def work(tx: Transaction) -> list[ConnectResult | EdgeError]:
         done: list[ConnectResult | EdgeError] = []
         for index, item in enumerate(checked):
             if isinstance(item, EdgeError):

@@ -13,8 +13,6 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from itertools import combinations
 
-from neo4j import AsyncManagedTransaction
-
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.consolidation.plan import edge_row
 from elfgraph.core.checks import is_number
@@ -24,6 +22,7 @@ from elfgraph.errors import OutcomeError
 from elfgraph.feedback.models import OutcomeResult
 from elfgraph.feedback.repository.record_outcome import record_outcome
 from elfgraph.store.database import Database
+from elfgraph.store.transaction import Transaction
 
 OUTCOME_EDGE_SCALE = 0.8  # a new outcome edge weighs signal · 0.8 (seed 000: was 0.5)
 MAX_IDS = 100
@@ -86,7 +85,7 @@ async def record(
 
 
 async def _record(
-    tx: AsyncManagedTransaction,
+    tx: Transaction,
     *,
     space: str,
     ids: list[str],

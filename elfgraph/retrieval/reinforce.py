@@ -5,13 +5,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from itertools import combinations
 
-from neo4j import AsyncManagedTransaction
-
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.edges.repository.link_blocks import link_blocks
 from elfgraph.retrieval.models import ScoredBlock
 from elfgraph.retrieval.repository.reinforce_frame import reinforce_frame
 from elfgraph.store.database import Database
+from elfgraph.store.transaction import Transaction
 
 
 async def reinforce(
@@ -40,7 +39,7 @@ async def reinforce(
 
 
 async def _reinforce(
-    tx: AsyncManagedTransaction,
+    tx: Transaction,
     *,
     space: str,
     ids: list[str],

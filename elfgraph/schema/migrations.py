@@ -1,4 +1,6 @@
-"""Schema migrations: `cypher/schema/NNNN_*.cypher`, applied in order, recorded in the graph.
+"""Schema migrations: `cypher/schema/migrations/NNNN_*.cypher`, applied in order, recorded
+in the graph. An explicit step: `open_database` (what MemorySystem.open and the CLI use)
+applies them when `ELFGRAPH_AUTO_MIGRATE` is on, `elfgraph db migrate` on demand.
 
 Each file is one idempotent schema statement (`IF NOT EXISTS`), so re-running is harmless
 and two processes migrating at once both succeed. A migration is recorded as a
@@ -12,8 +14,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from neo4j import AsyncManagedTransaction
-
+from elfgraph.config.connection import Settings, load_settings
 from elfgraph.errors import CypherFileError, StorageError
 from elfgraph.records import Record
 from elfgraph.schema.models import AppliedMigration, IndexInfo
@@ -22,6 +23,7 @@ from elfgraph.schema.repository.list_indexes import list_indexes
 from elfgraph.schema.repository.record_migration import record_migration
 from elfgraph.store.cypher import CypherQuery, catalog
 from elfgraph.store.database import Database
+from elfgraph.store.transaction import Transaction, run_none
 
 _VERSIONED = re.compile(r"^(\d{4})_[a-z0-9_]+$")
 
@@ -59,9 +61,21 @@ def schema_migrations() -> list[Migration]:
     return found
 
 
-async def _apply(tx: AsyncManagedTransaction, text: str) -> None:
-    result = await tx.run(text)
-    await result.consume()
+async def _apply(tx: Transaction, migration: Migration) -> None:
+    await run_none(tx, migration.query.name)
+
+
+async def open_database(settings: Settings | None = None) -> Database:
+    """Connect, then apply pending migrations unless settings.auto_migrate is off."""
+    settings = settings or load_settings()
+    database = await Database.connect(settings)
+    if settings.auto_migrate:
+        try:
+            await migrate(database)
+        except BaseException:
+            await database.close()
+            raise
+    return database
 
 
 async def migrate(database: Database) -> list[str]:
@@ -73,7 +87,7 @@ async def migrate(database: Database) -> list[str]:
             continue
         # Schema statements cannot share a transaction with data writes: two transactions.
         try:
-            await database.write(_apply, migration.query.text)
+            await database.write(_apply, migration)
         except StorageError as exc:
             # Another process created the same index between our check and our commit.
             code = getattr(exc.__cause__, "code", "") or ""

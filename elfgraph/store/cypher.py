@@ -1,4 +1,4 @@
-"""Loads the query files under `cypher/` and runs them by name.
+"""Loads the query files under `cypher/` and checks each against its header.
 
 Every file holds one query and starts with a `//` header:
 
@@ -9,8 +9,7 @@ Every file holds one query and starts with a `//` header:
     // What the query does and why, in a sentence or two (required).
 
 The loader checks the header against the body once, at first use, and rejects a bad file
-with its path and line. The `run_*` helpers check the call against the header too, so a
-repository function cannot pass a parameter the query does not declare.
+with its path and line. `elfgraph.store.transaction` runs them by name.
 """
 
 from __future__ import annotations
@@ -20,9 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
-
-from neo4j import AsyncManagedTransaction
+from typing import Literal
 
 from elfgraph.errors import CypherFileError
 
@@ -47,6 +44,15 @@ class CypherQuery:
     params: tuple[str, ...]
     description: str
     text: str
+
+    @property
+    def file(self) -> str:
+        """Where the query lives, as a reader of the repository finds it:
+        `cypher/retrieval/candidates.cypher`."""
+        try:
+            return f"cypher/{self.path.relative_to(cypher_root()).as_posix()}"
+        except ValueError:
+            return str(self.path)
 
 
 def cypher_root() -> Path:
@@ -213,59 +219,8 @@ def catalog() -> dict[str, CypherQuery]:
 
 
 def query(name: str) -> CypherQuery:
+    """The query file of that name (its stem)."""
     try:
         return catalog()[name]
     except KeyError:
         raise LookupError(f"no Cypher file named {name!r} under {cypher_root()}") from None
-
-
-_queries_run = 0
-
-
-def queries_run() -> int:
-    """How many queries this process has sent through run_* (each is one round trip);
-    benchmarks read it before and after a call."""
-    return _queries_run
-
-
-def _checked(name: str, returns: Returns, params: dict[str, Any]) -> CypherQuery:
-    global _queries_run
-    _queries_run += 1
-    found = query(name)
-    if found.returns != returns:
-        raise TypeError(f"{name} returns {found.returns!r}; call run_{found.returns}")
-    if set(params) != set(found.params):
-        raise TypeError(
-            f"{name} takes params {sorted(found.params)}, was called with {sorted(params)}"
-        )
-    return found
-
-
-async def run_one(
-    tx: AsyncManagedTransaction, name: str, /, **params: Any
-) -> dict[str, Any] | None:
-    """Run a `returns: one` query; its single record as a dict, or None when no row."""
-    result = await tx.run(_checked(name, "one", params).text, params)
-    record = await result.single()
-    return None if record is None else dict(record)
-
-
-async def run_many(
-    tx: AsyncManagedTransaction, name: str, /, **params: Any
-) -> list[dict[str, Any]]:
-    """Run a `returns: many` query; every record as a dict."""
-    result = await tx.run(_checked(name, "many", params).text, params)
-    return [dict(record) async for record in result]
-
-
-async def run_scalar(tx: AsyncManagedTransaction, name: str, /, **params: Any) -> Any:
-    """Run a `returns: scalar` query; the first column of its single row, or None."""
-    result = await tx.run(_checked(name, "scalar", params).text, params)
-    record = await result.single()
-    return None if record is None else record[0]
-
-
-async def run_none(tx: AsyncManagedTransaction, name: str, /, **params: Any) -> None:
-    """Run a `returns: none` query for its effect."""
-    result = await tx.run(_checked(name, "none", params).text, params)
-    await result.consume()

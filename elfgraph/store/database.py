@@ -1,9 +1,11 @@
 """The connection to Neo4j: one async driver, managed transactions, errors made readable.
 
-Repository functions take a transaction; `Database.read` / `Database.write` run them in
+Repository functions take a `Transaction`; `Database.read` / `Database.write` run them in
 `execute_read` / `execute_write`, which retry transient failures, so a transaction function
 must do nothing outside the database. Every driver or server error leaves this module as a
-`StorageError` that names the URI and says what to do, with the original chained.
+`StorageError` that names the URI (and the query file, when a query failed) and says what
+to do, with the original chained. Connecting does only that: the schema is an explicit
+step (`elfgraph.schema`).
 """
 
 from __future__ import annotations
@@ -12,61 +14,16 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction
-from neo4j.exceptions import (
-    AuthError,
-    ClientError,
-    DriverError,
-    Neo4jError,
-    ServiceUnavailable,
-    SessionExpired,
-)
+from neo4j.exceptions import DriverError, Neo4jError
 
 from elfgraph.config.connection import Connection, Settings, load_settings
 from elfgraph.errors import StorageError
+from elfgraph.store.errors import storage_error
+from elfgraph.store.transaction import Transaction
 
 P = ParamSpec("P")
 T = TypeVar("T")
-Work = Callable[Concatenate[AsyncManagedTransaction, P], Awaitable[T]]
-
-
-def _start_hint(connection: Connection) -> str:
-    if connection.source == "local-server":
-        return "Check `elfgraph neo4j status`; restart it with `elfgraph neo4j start`."
-    if connection.source == "environment":
-        return (
-            "Check that NEO4J_URI points at a running Neo4j 5.26, or unset it and run "
-            "`elfgraph neo4j start`."
-        )
-    return "Start Neo4j with `elfgraph neo4j start` (or `docker compose up -d`), or set NEO4J_URI."
-
-
-def storage_error(exc: Exception, connection: Connection) -> StorageError:
-    """Translate a driver or server exception into a StorageError with a recovery hint."""
-    uri = connection.uri
-    if isinstance(exc, AuthError):
-        return StorageError(
-            f"Neo4j at {uri} refused the credentials of user {connection.username!r}.",
-            recovery="Set NEO4J_USERNAME / NEO4J_PASSWORD to the server's; for the local "
-            "server, `eval $(elfgraph neo4j env)` prints them.",
-        )
-    if isinstance(exc, ServiceUnavailable | SessionExpired | OSError):
-        return StorageError(
-            f"Neo4j at {uri} is unreachable ({exc}).", recovery=_start_hint(connection)
-        )
-    if isinstance(exc, ClientError) and exc.code and "DatabaseNotFound" in exc.code:
-        return StorageError(
-            f"Neo4j at {uri} has no database {connection.database!r}.",
-            recovery="Set NEO4J_DATABASE to an existing database (Community has only 'neo4j').",
-        )
-    if isinstance(exc, Neo4jError):
-        return StorageError(
-            f"Neo4j at {uri} rejected a query: {exc.code}: {exc.message}",
-            recovery="This is likely a bug in elfgraph; report it with the message above.",
-        )
-    return StorageError(
-        f"Talking to Neo4j at {uri} failed: {exc}",
-        recovery="Check that the server runs (`elfgraph neo4j status`) and try again.",
-    )
+Work = Callable[Concatenate[Transaction, P], Awaitable[T]]
 
 
 class Database:
@@ -85,10 +42,8 @@ class Database:
         return self.connection.database
 
     @classmethod
-    async def connect(
-        cls, settings: Settings | None = None, *, migrate: bool | None = None
-    ) -> Database:
-        """Open the driver, check that the server answers, apply pending schema migrations."""
+    async def connect(cls, settings: Settings | None = None) -> Database:
+        """Open the driver and check that the server answers."""
         settings = settings or load_settings()
         connection = settings.connection()
         auth = (
@@ -110,21 +65,12 @@ class Database:
                 f"Cannot open a driver for {connection.uri}: {exc}",
                 recovery="Check NEO4J_URI (e.g. bolt://127.0.0.1:7687).",
             ) from exc
-        database = cls(driver, connection)
         try:
             await driver.verify_connectivity()
         except (DriverError, Neo4jError, OSError) as exc:
             await driver.close()
             raise storage_error(exc, connection) from exc
-        if settings.auto_migrate if migrate is None else migrate:
-            from elfgraph.schema.migrations import migrate as apply_migrations  # migrations use us
-
-            try:
-                await apply_migrations(database)
-            except BaseException:
-                await database.close()
-                raise
-        return database
+        return cls(driver, connection)
 
     async def close(self) -> None:
         await self._driver.close()
@@ -136,18 +82,26 @@ class Database:
         await self.close()
 
     async def read(self, work: Work[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        """Run `work(tx, ...)` in a managed read transaction."""
+        """Run `work(tx, ...)` in a managed read transaction: only `mode: read` queries."""
+
+        async def in_read(tx: AsyncManagedTransaction) -> T:
+            return await work(Transaction(tx, "read"), *args, **kwargs)
+
         try:
             async with self._driver.session(database=self.name) as session:
-                return await session.execute_read(work, *args, **kwargs)
+                return await session.execute_read(in_read)
         except (DriverError, Neo4jError, OSError) as exc:
             raise storage_error(exc, self.connection) from exc
 
     async def write(self, work: Work[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        """Run `work(tx, ...)` in a managed write transaction."""
+        """Run `work(tx, ...)` in a managed write transaction: only `mode: write` queries."""
+
+        async def in_write(tx: AsyncManagedTransaction) -> T:
+            return await work(Transaction(tx, "write"), *args, **kwargs)
+
         try:
             async with self._driver.session(database=self.name) as session:
-                return await session.execute_write(work, *args, **kwargs)
+                return await session.execute_write(in_write)
         except (DriverError, Neo4jError, OSError) as exc:
             raise storage_error(exc, self.connection) from exc
 

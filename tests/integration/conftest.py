@@ -42,7 +42,7 @@ async def make_memory(database: Database, space: str) -> AsyncIterator[MakeMemor
 
 
 async def _raw(tx: AsyncManagedTransaction, query: str, params: Any) -> list[dict[str, Any]]:
-    result = await tx.run(query, params)
+    result = await tx.driver_tx.run(query, params)
     return [dict(record) async for record in result]
 
 

@@ -1,10 +1,8 @@
-from neo4j import AsyncManagedTransaction
-
-from elfgraph.store.cypher import run_many
+from elfgraph.store.transaction import Transaction, run_many
 
 
 async def archive_blocks(
-    tx: AsyncManagedTransaction, *, space: str, ids: list[str], reason: str, archived_at: str
+    tx: Transaction, *, space: str, ids: list[str], reason: str, archived_at: str
 ) -> list[str]:
     """The ids actually archived (those that were inbox or active)."""
     rows = await run_many(

@@ -1,12 +1,10 @@
 from typing import Any
 
-from neo4j import AsyncManagedTransaction
-
-from elfgraph.store.cypher import run_many
+from elfgraph.store.transaction import Transaction, run_many
 
 
 async def nearest_active_exact(
-    tx: AsyncManagedTransaction,
+    tx: Transaction,
     *,
     space: str,
     queries: list[dict[str, Any]],

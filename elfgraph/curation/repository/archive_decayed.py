@@ -1,10 +1,8 @@
-from neo4j import AsyncManagedTransaction
-
-from elfgraph.store.cypher import run_one
+from elfgraph.store.transaction import Transaction, run_one
 
 
 async def archive_decayed(
-    tx: AsyncManagedTransaction,
+    tx: Transaction,
     *,
     space: str,
     owner: str,

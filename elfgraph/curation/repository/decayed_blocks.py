@@ -1,12 +1,10 @@
 from typing import Any
 
-from neo4j import AsyncManagedTransaction
-
-from elfgraph.store.cypher import run_one
+from elfgraph.store.transaction import Transaction, run_one
 
 
 async def decayed_blocks(
-    tx: AsyncManagedTransaction, *, space: str, now: float, threshold: float, bonus: float
+    tx: Transaction, *, space: str, now: float, threshold: float, bonus: float
 ) -> dict[str, Any]:
     """ids to archive, the bridge threshold (None without edges) and bridges_kept."""
     row = await run_one(

@@ -1,12 +1,10 @@
 from typing import Any
 
-from neo4j import AsyncManagedTransaction
-
-from elfgraph.store.cypher import run_one
+from elfgraph.store.transaction import Transaction, run_one
 
 
 async def delete_edge(
-    tx: AsyncManagedTransaction, *, space: str, a: str, b: str, guard: str | None
+    tx: Transaction, *, space: str, a: str, b: str, guard: str | None
 ) -> dict[str, Any] | None:
     """The edge as it was (None when there is none) and whether it was removed; None when
     the space does not exist."""

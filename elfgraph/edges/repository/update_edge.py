@@ -1,12 +1,10 @@
 from typing import Any
 
-from neo4j import AsyncManagedTransaction
-
-from elfgraph.store.cypher import run_one
+from elfgraph.store.transaction import Transaction, run_one
 
 
 async def update_edge(
-    tx: AsyncManagedTransaction,
+    tx: Transaction,
     *,
     space: str,
     a: str,

@@ -1,12 +1,10 @@
 from typing import Any
 
-from neo4j import AsyncManagedTransaction
-
-from elfgraph.store.cypher import run_many
+from elfgraph.store.transaction import Transaction, run_many
 
 
 async def insert_blocks(
-    tx: AsyncManagedTransaction, *, space: str, rows: list[dict[str, Any]]
+    tx: Transaction, *, space: str, rows: list[dict[str, Any]]
 ) -> list[tuple[str, str]]:
     """(block_id, 'created' | 'duplicate_rejected') per row, in row order; [] if no space."""
     records = await run_many(tx, "insert_blocks", space=space, rows=rows)

@@ -1,9 +1,7 @@
-from neo4j import AsyncManagedTransaction
-
 from elfgraph.schema.models import AppliedMigration
-from elfgraph.store.cypher import run_many
+from elfgraph.store.transaction import Transaction, run_many
 
 
-async def applied_migrations(tx: AsyncManagedTransaction) -> list[AppliedMigration]:
+async def applied_migrations(tx: Transaction) -> list[AppliedMigration]:
     rows = await run_many(tx, "applied_migrations")
     return [AppliedMigration.model_validate(row) for row in rows]

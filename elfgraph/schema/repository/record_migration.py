@@ -1,10 +1,8 @@
-from neo4j import AsyncManagedTransaction
-
-from elfgraph.store.cypher import run_none
+from elfgraph.store.transaction import Transaction, run_none
 
 
 async def record_migration(
-    tx: AsyncManagedTransaction, *, version: str, name: str, checksum: str, applied_at: str
+    tx: Transaction, *, version: str, name: str, checksum: str, applied_at: str
 ) -> None:
     await run_none(
         tx, "record_migration", version=version, name=name, checksum=checksum, applied_at=applied_at

@@ -1,10 +1,8 @@
-from neo4j import AsyncManagedTransaction
-
-from elfgraph.store.cypher import run_one
+from elfgraph.store.transaction import Transaction, run_one
 
 
 async def begin_session(
-    tx: AsyncManagedTransaction, *, space: str, session_id: str, task_type: str, started_at: str
+    tx: Transaction, *, space: str, session_id: str, task_type: str, started_at: str
 ) -> float | None:
     """The space's clock when the session starts; None if the space does not exist."""
     row = await run_one(

@@ -1,10 +1,8 @@
-from neo4j import AsyncManagedTransaction
-
-from elfgraph.store.cypher import run_one
+from elfgraph.store.transaction import Transaction, run_one
 
 
 async def end_session(
-    tx: AsyncManagedTransaction, *, space: str, session_id: str, hours: float, ended_at: str
+    tx: Transaction, *, space: str, session_id: str, hours: float, ended_at: str
 ) -> float | None:
     """The space's clock after adding the session's hours; None if the space is gone."""
     row = await run_one(

@@ -1,7 +1,5 @@
-from neo4j import AsyncManagedTransaction
-
-from elfgraph.store.cypher import run_none
+from elfgraph.store.transaction import Transaction, run_none
 
 
-async def create_vector_index(tx: AsyncManagedTransaction, *, dimensions: int) -> None:
+async def create_vector_index(tx: Transaction, *, dimensions: int) -> None:
     await run_none(tx, "create_vector_index", dimensions=dimensions)

@@ -1,10 +1,8 @@
-from neo4j import AsyncManagedTransaction
-
 from elfgraph.spaces.models import SpaceRecord
-from elfgraph.store.cypher import run_one
+from elfgraph.store.transaction import Transaction, run_one
 
 
-async def ensure_space(tx: AsyncManagedTransaction, *, name: str, now: str) -> SpaceRecord:
+async def ensure_space(tx: Transaction, *, name: str, now: str) -> SpaceRecord:
     row = await run_one(tx, "ensure_space", name=name, now=now)
     assert row is not None  # MERGE always yields its node
     return SpaceRecord.model_validate(row["space"])

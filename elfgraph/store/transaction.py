@@ -1,0 +1,123 @@
+"""Running a query file inside a managed transaction, by name.
+
+Repository functions receive a `Transaction`: the driver's managed transaction and the
+mode it was opened in. `run_one` / `run_many` / `run_scalar` / `run_none` look the query
+up, check the call against its header (the return shape, the parameter names, and that a
+`mode: read` query runs in a read transaction and a `mode: write` one in a write
+transaction), run it, and log it at DEBUG under `elfgraph.store` with its file, row count
+and milliseconds. A Neo4j error raised by a query is tagged with the query, so the
+`StorageError` it becomes names the file and the parameters (never their values).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from neo4j import AsyncManagedTransaction
+
+from elfgraph.errors import StorageError
+from elfgraph.store.cypher import CypherQuery, Mode, Returns, query
+
+log = logging.getLogger("elfgraph.store")
+
+_FAILED_QUERY = "_elfgraph_query"
+
+
+@dataclass(frozen=True)
+class Transaction:
+    """A managed transaction and whether it may write (`Database.read` / `.write`)."""
+
+    driver_tx: AsyncManagedTransaction
+    mode: Mode
+
+
+def failed_query(exc: BaseException) -> CypherQuery | None:
+    """The query file whose run raised `exc`, when one did."""
+    found = getattr(exc, _FAILED_QUERY, None)
+    return found if isinstance(found, CypherQuery) else None
+
+
+_queries_run = 0
+
+
+def queries_run() -> int:
+    """How many queries this process has sent through run_* (each is one round trip);
+    benchmarks read it before and after a call."""
+    return _queries_run
+
+
+def _checked(
+    tx: Transaction, name: str, returns: Returns, params: Mapping[str, Any]
+) -> CypherQuery:
+    global _queries_run
+    _queries_run += 1
+    found = query(name)
+    if found.returns != returns:
+        raise TypeError(f"{name} returns {found.returns!r}; call run_{found.returns}")
+    if set(params) != set(found.params):
+        raise TypeError(
+            f"{name} takes params {sorted(found.params)}, was called with {sorted(params)}"
+        )
+    if found.mode != tx.mode:
+        raise StorageError(
+            f"{found.file} is declared 'mode: {found.mode}' but was run in a {tx.mode} "
+            "transaction.",
+            recovery=f"Run it through Database.{found.mode}(), or correct its header if the "
+            "query does write (this is a bug in elfgraph: please report it).",
+        )
+    return found
+
+
+async def _run(
+    tx: Transaction, name: str, returns: Returns, params: Mapping[str, Any]
+) -> list[Any] | Any:
+    found = _checked(tx, name, returns, params)
+    started = time.perf_counter()
+    try:
+        result = await tx.driver_tx.run(found.text, dict(params))
+        if returns == "none":
+            await result.consume()
+            rows: list[Any] = []
+        elif returns == "many":
+            rows = [dict(record) async for record in result]
+        else:
+            record = await result.single()
+            rows = [] if record is None else [record]
+    except Exception as exc:
+        setattr(exc, _FAILED_QUERY, found)
+        raise
+    if log.isEnabledFor(logging.DEBUG):
+        log.debug(
+            "query %s: %d row(s) in %.1f ms",
+            found.file,
+            len(rows),
+            1000 * (time.perf_counter() - started),
+        )
+    return rows
+
+
+async def run_one(tx: Transaction, name: str, /, **params: Any) -> dict[str, Any] | None:
+    """Run a `returns: one` query; its single record as a dict, or None when no row."""
+    rows = await _run(tx, name, "one", params)
+    return dict(rows[0]) if rows else None
+
+
+async def run_many(tx: Transaction, name: str, /, **params: Any) -> list[dict[str, Any]]:
+    """Run a `returns: many` query; every record as a dict."""
+    rows: list[dict[str, Any]] = await _run(tx, name, "many", params)
+    return rows
+
+
+async def run_scalar(tx: Transaction, name: str, /, **params: Any) -> Any:
+    """Run a `returns: scalar` query; the first column of its single row, or None."""
+    rows = await _run(tx, name, "scalar", params)
+    return rows[0][0] if rows else None
+
+
+async def run_none(tx: Transaction, name: str, /, **params: Any) -> None:
+    """Run a `returns: none` query for its effect."""
+    await _run(tx, name, "none", params)
