@@ -27,7 +27,6 @@ from typing import Any
 
 import anyio
 import numpy as np
-from neo4j import AsyncManagedTransaction
 
 from benchmarks.corpus import facts
 from benchmarks.machine import describe, machine_line
@@ -40,8 +39,8 @@ from elfgraph.neo4j_server import LocalNeo4j
 from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space, open_space
 from elfgraph.spaces.vector_index import ensure_vector_index
-from elfgraph.store.cypher import queries_run
 from elfgraph.store.database import Database
+from elfgraph.store.transaction import Transaction, queries_run
 
 DIMENSIONS = 384
 BUILD_BATCH = 2_000
@@ -61,8 +60,8 @@ SET r += row.props
 """
 
 
-async def _write(tx: AsyncManagedTransaction, query: str, params: dict[str, Any]) -> None:
-    await (await tx.run(query, params)).consume()
+async def _write(tx: Transaction, query: str, params: dict[str, Any]) -> None:
+    await (await tx.driver_tx.run(query, params)).consume()
 
 
 def block_rows(texts: list[str], start: int, rng: random.Random) -> list[dict[str, Any]]:

@@ -30,8 +30,8 @@ from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
 from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space
-from elfgraph.store.cypher import queries_run
 from elfgraph.store.database import Database
+from elfgraph.store.transaction import queries_run
 
 BATCH = 5_000
 WARM_UP = 400  # recalls before measuring: a fresh JVM needs a few hundred to be compiled

@@ -18,7 +18,7 @@ from elfgraph.consolidation.plan import InboxBlock, Neighbour
 from elfgraph.consolidation.repository.nearest_active import nearest_active
 from elfgraph.consolidation.repository.nearest_active_exact import nearest_active_exact
 from elfgraph.embedding.base import Vector
-from elfgraph.spaces.repository.index_share import index_share
+from elfgraph.spaces.registry import index_share_counts
 from elfgraph.store.database import Database
 
 MAX_FETCH = 2000  # index candidates per query; past this the exact scan takes over
@@ -42,7 +42,7 @@ async def nearest_neighbours(
     space's share of it, the more). Queries still short of k are asked again with a
     wider net, and only then answered by an exact scan of the space.
     """
-    active, total = await database.read(index_share, space=space)
+    active, total = await index_share_counts(database, space)
     others = active - ours
     if others <= 0:
         return {}

@@ -141,6 +141,12 @@ class Weights:
         )
 
 
+# How each built-in frame mixes the five (BEHAVIOUR.md §6); curate's top-N uses SELF's.
+SELF_WEIGHTS = Weights(0.10, 0.30, 0.05, 0.25, 0.30)
+ATTENTION_WEIGHTS = Weights(0.35, 0.15, 0.25, 0.15, 0.10)
+TASK_WEIGHTS = Weights(0.20, 0.20, 0.20, 0.20, 0.20)
+
+
 @dataclass(frozen=True)
 class Components:
     """The five scoring signals of one block, each in [0, 1]."""

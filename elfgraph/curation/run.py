@@ -25,12 +25,14 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from elfgraph.config.memory import MemoryConfig
+from elfgraph.core.schedule import curate_due
 from elfgraph.core.scoring import (
     COLD_START_CENTRALITY,
     COLD_START_RECENCY,
     EDGE_DECAY_FACTOR,
     EDGE_REINFORCEMENT_BONUS,
     ESTABLISHED_EDGE_COUNT,
+    SELF_WEIGHTS,
 )
 from elfgraph.curation.lock import CurateLock, Lease
 from elfgraph.curation.models import CurateResult
@@ -41,7 +43,6 @@ from elfgraph.curation.repository.edges_to_remove import edges_to_remove
 from elfgraph.curation.repository.finish_curate import finish_curate
 from elfgraph.curation.repository.prune_edges import prune_edges
 from elfgraph.curation.repository.reinforce_curated import reinforce_curated
-from elfgraph.retrieval.frames import SELF_WEIGHTS
 from elfgraph.spaces.registry import find_space, space_missing
 from elfgraph.store.database import Database
 
@@ -53,16 +54,6 @@ SAMPLE_CHARS = 40
 
 Progress = Callable[[str], None]
 T = TypeVar("T")
-
-
-def curate_due(last_curate_at: float | None, now: float, interval_hours: float) -> bool:
-    """Due when never run, or `interval_hours` active hours after the last run."""
-    return last_curate_at is None or now - last_curate_at >= interval_hours
-
-
-def hours_since(last_curate_at: float | None, now: float) -> float | None:
-    """Active hours since the last run (never negative); None when never run (F4)."""
-    return None if last_curate_at is None else max(0.0, now - last_curate_at)
 
 
 async def should_curate(
@@ -123,6 +114,18 @@ async def curate_space(
     finally:
         if not finished:
             await lock.release()
+
+
+async def curate_if_due(
+    database: Database, space: str, *, config: MemoryConfig, now_hours: float | None
+) -> CurateResult | None:
+    """The automatic run (session start, after consolidate): a cheap read first; it never
+    waits for a run in progress elsewhere, which does the work anyway."""
+    if not await should_curate(database, space, config, now_hours):
+        return None
+    return await curate_space(
+        database, space, config=config, now_hours=now_hours, if_due=True, wait_seconds=0.0
+    )
 
 
 async def _run(

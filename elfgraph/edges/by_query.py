@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from elfgraph.core.checks import is_number
-from elfgraph.edges.models import (
-    ConnectByQueryResult,
-    ConnectResult,
-)
-from elfgraph.errors import (
-    ConnectError,
-)
-from elfgraph.retrieval.models import ScoredBlock
+from elfgraph.edges.models import ConnectByQueryResult, ConnectResult
+from elfgraph.errors import ConnectError
+
+
+@dataclass(frozen=True)
+class Match:
+    """The best block for a query, and its cosine to the query."""
+
+    id: str
+    content: str
+    confidence: float
 
 
 def check_min_confidence(value: object) -> float:
@@ -26,7 +30,7 @@ def check_min_confidence(value: object) -> float:
     return float(value)
 
 
-Find = Callable[[str], Awaitable[tuple[ScoredBlock, float] | None]]
+Find = Callable[[str], Awaitable[Match | None]]
 
 
 async def connect_by_query(
@@ -44,15 +48,18 @@ async def connect_by_query(
     source, target = await find(source_query), await find(target_query)
     found: dict[str, Any] = {"source_query": source_query, "target_query": target_query}
     for side, match in (("source", source), ("target", target)):
-        block = match[0] if match else None
-        found[f"{side}_id"] = block.id if block else None
-        found[f"{side}_content"] = block.content if block else None
-        found[f"{side}_confidence"] = round(match[1], 4) if match else 0.0
-    if source is None or target is None or min(source[1], target[1]) < min_confidence:
+        found[f"{side}_id"] = match.id if match else None
+        found[f"{side}_content"] = match.content if match else None
+        found[f"{side}_confidence"] = round(match.confidence, 4) if match else 0.0
+    if (
+        source is None
+        or target is None
+        or min(source.confidence, target.confidence) < min_confidence
+    ):
         return ConnectByQueryResult(**found, action="insufficient_confidence")
-    if source[0].id == target[0].id:
+    if source.id == target.id:
         return ConnectByQueryResult(**found, action="same_block")
     if dry_run:
         return ConnectByQueryResult(**found, action="dry_run_preview")
-    result = await connect_ids(source[0].id, target[0].id)
+    result = await connect_ids(source.id, target.id)
     return ConnectByQueryResult(**found, action="connected", connect_result=result)

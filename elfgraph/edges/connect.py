@@ -9,20 +9,15 @@ neither put two edges on a pair nor lose a reinforcement.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
-
-from pydantic import ValidationError
 
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.edges.models import (
     ConnectAction,
     ConnectResult,
-    ConnectSpec,
     DisplacedEdge,
-    EdgeError,
 )
 from elfgraph.edges.repository.create_edge import create_edge
 from elfgraph.edges.repository.edge_state import edge_state
@@ -43,7 +38,6 @@ from elfgraph.errors import (
     BlockNotActiveError,
     ConnectError,
     DegreeLimitError,
-    ElfgraphError,
     SelfLoopError,
 )
 from elfgraph.spaces.registry import space_missing
@@ -212,7 +206,7 @@ _ACTIONS: dict[str, ConnectAction] = {
 }
 
 
-async def connect(
+async def connect_pair(
     database: Database,
     space: str,
     request: EdgeRequest,
@@ -221,73 +215,3 @@ async def connect(
     now_hours: float | None,
 ) -> ConnectResult:
     return await database.write(connect_in, space, request, config=config, now_hours=now_hours)
-
-
-def check_specs(specs: object) -> list[EdgeRequest | EdgeError]:
-    """Each spec checked on its own: a bad one becomes its EdgeError, the rest go on."""
-    if isinstance(specs, str | bytes | dict) or not isinstance(specs, Sequence):
-        raise ConnectError(
-            f"connects() takes a list of edge specs, not {type(specs).__name__}.",
-            recovery="Pass [ConnectSpec(source=..., target=..., relation=...), ...] or dicts "
-            "with those keys.",
-        )
-    checked: list[EdgeRequest | EdgeError] = []
-    for index, raw in enumerate(specs):
-        try:
-            spec = raw if isinstance(raw, ConnectSpec) else ConnectSpec.model_validate(raw)
-            checked.append(
-                check_request(
-                    spec.source, spec.target, spec.relation, spec.weight, spec.note, spec.if_exists
-                )
-            )
-        except ValidationError as exc:
-            problem = ConnectError(
-                f"spec #{index} is not an edge spec: {exc.errors()[0]['msg']}",
-                recovery="Each spec needs source and target ids; relation, weight, note and "
-                "if_exists are optional, as in connect().",
-            )
-            checked.append(_edge_error(index, raw, problem))
-        except ElfgraphError as exc:
-            checked.append(_edge_error(index, raw, exc))
-    return checked
-
-
-def _edge_error(index: int, raw: object, exc: ElfgraphError) -> EdgeError:
-    def given(key: str) -> str:
-        value = raw.get(key) if isinstance(raw, dict) else getattr(raw, key, None)
-        return value if isinstance(value, str) else ""
-
-    return EdgeError(
-        index=index,
-        source=given("source"),
-        target=given("target"),
-        error=type(exc).__name__,
-        message=exc.message,
-        recovery=exc.recovery,
-    )
-
-
-async def connect_all(
-    database: Database,
-    space: str,
-    checked: list[EdgeRequest | EdgeError],
-    *,
-    config: MemoryConfig,
-    now_hours: float | None,
-) -> list[ConnectResult | EdgeError]:
-    """The checked specs in order, in one transaction; a spec the graph refuses
-    (inactive block, full block, if_exists='error') becomes its EdgeError."""
-
-    async def work(tx: Transaction) -> list[ConnectResult | EdgeError]:
-        done: list[ConnectResult | EdgeError] = []
-        for index, item in enumerate(checked):
-            if isinstance(item, EdgeError):
-                done.append(item)
-                continue
-            try:
-                done.append(await connect_in(tx, space, item, config=config, now_hours=now_hours))
-            except ConnectError as exc:
-                done.append(_edge_error(index, {"source": item.source, "target": item.target}, exc))
-        return done
-
-    return await database.write(work)

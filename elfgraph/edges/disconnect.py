@@ -18,7 +18,7 @@ from elfgraph.spaces.registry import space_missing
 from elfgraph.store.database import Database
 
 
-async def disconnect(
+async def disconnect_pair(
     database: Database,
     space: str,
     source: object,

@@ -60,7 +60,7 @@ def check_outcome(block_ids: object, signal: object, weight: object, source: obj
     return ids
 
 
-async def record(
+async def apply_outcome(
     database: Database,
     space: str,
     block_ids: Sequence[str],

@@ -4,12 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from elfgraph.core.scoring import Weights
+from elfgraph.core.scoring import ATTENTION_WEIGHTS, SELF_WEIGHTS, TASK_WEIGHTS, Weights
 from elfgraph.errors import FrameError
-
-SELF_WEIGHTS = Weights(0.10, 0.30, 0.05, 0.25, 0.30)
-ATTENTION_WEIGHTS = Weights(0.35, 0.15, 0.25, 0.15, 0.10)
-TASK_WEIGHTS = Weights(0.20, 0.20, 0.20, 0.20, 0.20)
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
-"""recall and frame (BEHAVIOUR.md §7): one read gathers every candidate, ranking is pure
-(ranking.py), rendering fits the budget, and frame's side effects are one write."""
+"""The ranked blocks for a query (BEHAVIOUR.md §7): one read gathers every candidate
+(cypher/retrieval/candidates.cypher), then ranking is pure (ranking.py)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,10 @@ from elfgraph.config.memory import MemoryConfig
 from elfgraph.core.text import normalised_text
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import FrameError
-from elfgraph.retrieval.frames import FrameDefinition
+from elfgraph.retrieval.frames import FrameDefinition, frame_definition
 from elfgraph.retrieval.index_share import IndexShare
 from elfgraph.retrieval.keywords import keyword_terms
-from elfgraph.retrieval.models import FrameResult, ScoredBlock
 from elfgraph.retrieval.ranking import Candidates, Ranked, Relevance, rank_candidates
-from elfgraph.retrieval.rendering import render
 from elfgraph.retrieval.repository.candidates import candidates
 from elfgraph.store.database import Database
 
@@ -23,10 +21,11 @@ SEEDS_PER_LEG = 4  # each leg brings 4·top_k seeds
 QUERYLESS_POOL = 8  # queryless frames score the best 8·top_k blocks by a cheap proxy
 
 
-def check_recall_arguments(query: object, top_k: object) -> None:
+def check_recall_arguments(query: object, top_k: object) -> tuple[str | None, int]:
+    """The query text (or None) and top_k, or FrameError naming what is wrong."""
     if isinstance(top_k, bool) or not isinstance(top_k, int) or not 1 <= top_k <= MAX_TOP_K:
         raise FrameError(
-            f"top_k must be a whole number from 1 to {MAX_TOP_K}, not {top_k!r}.",
+            f"top_k must be a whole number from 1 to {MAX_TOP_K}, not {top_k!r:.40}.",
             recovery="Ask for a handful of blocks, e.g. top_k=5.",
         )
     if query is not None and not isinstance(query, str):
@@ -34,13 +33,28 @@ def check_recall_arguments(query: object, top_k: object) -> None:
             f"The query must be text or None, not {type(query).__name__}.",
             recovery="Pass the question as a string, or None for a queryless frame.",
         )
+    return query, top_k
 
 
 @dataclass(frozen=True)
 class Query:
+    """A checked recall or frame request."""
+
     frame: FrameDefinition
     text: str | None  # None or blank: a queryless frame, with no embedding call
     top_k: int
+
+    @property
+    def key(self) -> tuple[str, str | None, int]:
+        """What a cached frame is looked up by."""
+        return (self.frame.name, self.text, self.top_k)
+
+
+def check_query(frame: object, text: object, top_k: object) -> Query:
+    """Every argument checked before any cache lookup or query: FrameError if bad."""
+    definition = frame_definition(frame)
+    checked_text, checked_top_k = check_recall_arguments(text, top_k)
+    return Query(definition, checked_text, checked_top_k)
 
 
 async def retrieve(
@@ -92,21 +106,3 @@ async def retrieve(
         spread=config.activation_spread if config.graph_expansion else 0.0,
     )
     return rank_candidates(found, weights, top_k=query.top_k, has_query=bool(text), how=how)
-
-
-def render_frame(frame: FrameDefinition, ranked: Ranked) -> tuple[str, list[ScoredBlock]]:
-    return render(
-        frame.template,
-        ranked.blocks,
-        ranked.guaranteed,
-        frame.token_budget,
-        goal_tags=frame.guarantees if frame.template == "task" else (),
-    )
-
-
-def frame_result(
-    frame: FrameDefinition, text: str, blocks: list[ScoredBlock], *, edges_promoted: int = 0
-) -> FrameResult:
-    return FrameResult(
-        text=text, blocks=blocks, frame_name=frame.name, edges_promoted=edges_promoted
-    )

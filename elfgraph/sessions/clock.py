@@ -63,6 +63,17 @@ class SessionClock:
             return None
         return self._start_hours + self.elapsed_hours()
 
+    async def run_clock(self) -> Callable[[], float]:
+        """ "Now" for a long operation (a dream): the session's clock, which moves while
+        it runs, or outside a session the persisted total, read once here."""
+        fixed = None if self.active else await self.now_hours()
+
+        def now() -> float:
+            in_session = self.session_now()
+            return in_session if in_session is not None else float(fixed or 0.0)
+
+        return now
+
     async def now_hours(self) -> float:
         """The session's start plus its elapsed time, else the persisted total (never 0.0
         outside a session, unlike elfmem, which could rewind last_reinforced_at)."""

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import ConfigError, StorageError
 from elfgraph.spaces.models import SpaceRecord
 from elfgraph.spaces.names import validate_space_name
 from elfgraph.spaces.repository.delete_space import delete_space
 from elfgraph.spaces.repository.ensure_space import ensure_space
 from elfgraph.spaces.repository.get_space import get_space
+from elfgraph.spaces.repository.index_share import index_share
 from elfgraph.spaces.repository.list_spaces import list_spaces as list_space_records
 from elfgraph.spaces.repository.lock_embedding import lock_embedding
-from elfgraph.spaces.vector_index import ensure_vector_index
+from elfgraph.spaces.vector_index import check_embedding_lock, ensure_vector_index
 from elfgraph.store.database import Database
 
 
@@ -20,6 +22,24 @@ async def open_space(database: Database, name: str) -> SpaceRecord:
     """The space of that name, created on first use."""
     validate_space_name(name)
     return await database.write(ensure_space, name=name, now=datetime.now(UTC).isoformat())
+
+
+async def open_for_embedder(database: Database, name: str, embedder: EmbeddingService) -> float:
+    """Open the space for work with `embedder`: the shared vector index exists and fits
+    it, and the space is not locked to another model. This space's share of the index's
+    blocks, for the retrieval over-fetch."""
+    # The shared vector index must exist (and fit this embedder) before any recall.
+    await ensure_vector_index(database, embedder.dimensions)
+    record = await open_space(database, name)
+    check_embedding_lock(name, record.embedding_model, record.embedding_dimensions, embedder)
+    active, total = await index_share_counts(database, name)
+    return active / total if total else 1.0
+
+
+async def index_share_counts(database: Database, name: str) -> tuple[int, int]:
+    """(active blocks of the space, active blocks of every space): the vector index holds
+    the latter, so a query for k of the former asks it for more."""
+    return await database.read(index_share, space=name)
 
 
 async def find_space(database: Database, name: str) -> SpaceRecord | None:

@@ -9,9 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from elfgraph.core.schedule import curate_due, hours_since
 from elfgraph.core.scoring import edge_decay_lambda, effective_edge_weight
 from elfgraph.curation.models import CurateResult
-from elfgraph.curation.run import curate_due, describe_edge, first_words, hours_since
+from elfgraph.curation.run import describe_edge, first_words
 from elfgraph.status.models import SystemStatus
 
 

@@ -3,14 +3,51 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from elfgraph.config.memory import MemoryConfig
 from elfgraph.core.text import block_id, random_block_id, token_count
-from elfgraph.errors import StorageError
+from elfgraph.learning.checks import Item, check_items
 from elfgraph.learning.models import LearnResult
+from elfgraph.learning.repository.count_blocks import count_blocks
 from elfgraph.learning.repository.insert_blocks import insert_blocks
+from elfgraph.sessions.clock import SessionClock
+from elfgraph.spaces.registry import space_missing
 from elfgraph.store.database import Database
+
+
+@dataclass(frozen=True)
+class Learned:
+    results: list[LearnResult]  # one per item, in order
+    self_tagged: bool  # a block tagged self/…: what the SELF frame draws on
+
+
+async def learn_items(
+    database: Database,
+    space: str,
+    items: Iterable[Item],
+    config: MemoryConfig,
+    sessions: SessionClock,
+) -> Learned:
+    """Check every item (one bad item raises LearnError naming its index and stores
+    nothing), then store them all in one round trip at the session's clock."""
+    checked = check_items(items, config)
+    if not checked:
+        return Learned([], self_tagged=False)
+    results = await store_items(
+        database, space, checked, await sessions.now_hours(), sessions.session_id
+    )
+    tagged = any(tag.startswith("self/") for item in checked for tag in item["tags"])
+    return Learned(results, self_tagged=tagged)
+
+
+async def inbox_count(database: Database, space: str) -> int:
+    """How many blocks wait for the next dream, read from the database (other processes'
+    blocks count too)."""
+    return await database.read(count_blocks, space=space, status="inbox")
 
 
 async def store_items(
@@ -55,10 +92,7 @@ async def store_items(
         )
     stored = await database.write(insert_blocks, space=space, rows=rows)
     if len(stored) != len(rows):
-        raise StorageError(
-            f"Space {space!r} no longer exists in the database.",
-            recovery="It was dropped by someone else; open it again with MemorySystem.open().",
-        )
+        raise space_missing(space)
     by_index = {row["index"]: result for row, result in zip(rows, stored, strict=True)}
     results: list[LearnResult] = []
     for index, item in enumerate(items):

@@ -1,0 +1,75 @@
+"""recall and frame for one space (BEHAVIOUR.md §7): ranked blocks from one read, the
+frame rendered within its budget, and frame's side effects in one write."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from elfgraph.config.memory import MemoryConfig
+from elfgraph.embedding.base import EmbeddingService
+from elfgraph.retrieval.frames import SELF_FRAME, FrameDefinition
+from elfgraph.retrieval.index_share import IndexShare
+from elfgraph.retrieval.models import FrameResult, ScoredBlock
+from elfgraph.retrieval.ranking import Ranked
+from elfgraph.retrieval.reinforce import reinforce
+from elfgraph.retrieval.rendering import render
+from elfgraph.retrieval.retrieve import Query, retrieve
+from elfgraph.store.database import Database
+
+
+@dataclass
+class Retriever:
+    """What recall and frame need to know about their space."""
+
+    database: Database
+    space: str
+    embedder: EmbeddingService
+    config: MemoryConfig
+    share: IndexShare
+
+    async def rank(self, query: Query, *, now_hours: float | None) -> Ranked:
+        """The ranked blocks (no side effects). `now_hours` None: the persisted clock."""
+        return await retrieve(
+            self.database,
+            self.space,
+            query,
+            embedder=self.embedder,
+            config=self.config,
+            now_hours=now_hours,
+            share=self.share,
+        )
+
+    async def frame(
+        self, query: Query, *, now_hours: float | None, session_id: str | None
+    ) -> FrameResult:
+        """Rank, render within the frame's budget, then reinforce exactly the rendered
+        blocks and the edges between them (and stage co-retrieval pairs)."""
+        ranked = await self.rank(query, now_hours=now_hours)
+        text, blocks = render_frame(query.frame, ranked)
+        promoted = await reinforce(
+            self.database,
+            self.space,
+            blocks,
+            now_hours=ranked.now_hours if now_hours is None else now_hours,
+            session_id=session_id,
+            config=self.config,
+        )
+        return FrameResult(
+            text=text, blocks=blocks, frame_name=query.frame.name, edges_promoted=promoted
+        )
+
+    async def self_context(self, *, now_hours: float | None) -> str:
+        """The rendered SELF frame, for the LLM judging new blocks (no side effects)."""
+        ranked = await self.rank(Query(SELF_FRAME, None, self.config.top_k), now_hours=now_hours)
+        text, _ = render_frame(SELF_FRAME, ranked)
+        return text
+
+
+def render_frame(frame: FrameDefinition, ranked: Ranked) -> tuple[str, list[ScoredBlock]]:
+    return render(
+        frame.template,
+        ranked.blocks,
+        ranked.guaranteed,
+        frame.token_budget,
+        goal_tags=frame.guarantees if frame.template == "task" else (),
+    )

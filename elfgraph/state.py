@@ -1,0 +1,146 @@
+"""What one MemorySystem keeps between calls, in this process only.
+
+Everything durable lives in Neo4j; this is what a process remembers for speed and for the
+agent's convenience: the frame cache (the SELF frame, an hour), the breadcrumbs (the
+last learned block, the last retrieved ones, every block the session touched), the
+history of operations, and this space's share of the shared vector index.
+
+One rule keeps the cache honest: an operation that changes what frames show clears the
+cached frames when it ends, successfully or not. Operations declare it with
+`@operation(name, writes=True)`, which also records them in the history and logs them at
+INFO under `elfgraph.memory`. Two kinds of write do not count: frame()'s reinforcement,
+which is exactly what the cache exists to skip, and learning, which only fills the inbox
+that no frame shows; learning clears the cache only when it stores a block tagged
+`self/…`, the SELF frame's own kind (BEHAVIOUR.md §7).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import time
+from collections.abc import Callable, Coroutine, Iterable
+from contextvars import ContextVar
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
+
+from elfgraph.errors import ElfgraphError
+from elfgraph.history import History, describe
+from elfgraph.retrieval.index_share import IndexShare
+from elfgraph.retrieval.models import FrameResult
+
+log = logging.getLogger("elfgraph.memory")
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+FrameKey = tuple[str, str | None, int]  # frame name, query, top_k
+
+
+class ProcessState:
+    """Caches, breadcrumbs and history of one MemorySystem."""
+
+    def __init__(self, index_share: IndexShare | None = None) -> None:
+        self.history = History()
+        self.index_share = index_share or IndexShare()
+        self.last_learned_block_id: str | None = None
+        self.last_recall_block_ids: list[str] = []
+        self._session_block_ids: dict[str, None] = {}  # insertion-ordered, O(1) lookups
+        self._frames: dict[FrameKey, tuple[float, FrameResult]] = {}
+
+    # ---- breadcrumbs -------------------------------------------------------------------
+
+    @property
+    def session_block_ids(self) -> list[str]:
+        return list(self._session_block_ids)
+
+    def learned(self, block_ids: Iterable[str], *, self_tagged: bool) -> None:
+        ids = list(block_ids)
+        if ids:
+            self.last_learned_block_id = ids[-1]
+            self._session_block_ids.update(dict.fromkeys(ids))
+        if self_tagged:
+            self.memory_changed()
+
+    def retrieved(self, block_ids: Iterable[str]) -> None:
+        self.last_recall_block_ids = list(block_ids)
+        self._session_block_ids.update(dict.fromkeys(self.last_recall_block_ids))
+
+    def session_began(self) -> None:
+        self.last_learned_block_id = None
+        self.last_recall_block_ids = []
+        self._session_block_ids = {}
+
+    # ---- the frame cache ---------------------------------------------------------------
+
+    def cached_frame(self, key: FrameKey, now: float) -> FrameResult | None:
+        kept = self._frames.get(key)
+        if kept is None or kept[0] <= now:
+            return None
+        return kept[1].model_copy(update={"cached": True})
+
+    def keep_frame(self, key: FrameKey, result: FrameResult, until: float) -> None:
+        self._frames[key] = (until, result)
+
+    def memory_changed(self) -> None:
+        """The one invalidation rule: a write may change what any frame shows."""
+        self._frames.clear()
+
+
+class HasState(Protocol):
+    space: str
+    _state: ProcessState
+
+
+S = TypeVar("S", bound=HasState)
+
+# Only the outermost operation of a task is recorded: learn() runs learn_many() and
+# connect_by_query() runs connect(), and each appears once in the history.
+_inside_operation: ContextVar[bool] = ContextVar("elfgraph_operation", default=False)
+
+
+def operation(
+    name: str, *, writes: bool
+) -> Callable[
+    [Callable[Concatenate[S, P], Coroutine[Any, Any, T]]],
+    Callable[Concatenate[S, P], Coroutine[Any, Any, T]],
+]:
+    """Mark a MemorySystem method as an operation: recorded in the history (outermost
+    call only), logged at INFO, and, when it `writes`, followed by the invalidation rule."""
+
+    def mark(
+        method: Callable[Concatenate[S, P], Coroutine[Any, Any, T]],
+    ) -> Callable[Concatenate[S, P], Coroutine[Any, Any, T]]:
+        @functools.wraps(method)
+        async def call(self: S, /, *args: P.args, **kwargs: P.kwargs) -> T:
+            if _inside_operation.get():
+                try:
+                    return await method(self, *args, **kwargs)
+                finally:
+                    if writes:
+                        self._state.memory_changed()
+            token = _inside_operation.set(True)
+            started = time.perf_counter()
+            try:
+                result = await method(self, *args, **kwargs)
+            except ElfgraphError as exc:
+                self._state.history.add(name, str(exc), ok=False)
+                log.info("%s %s failed: %s", self.space, name, exc.message)
+                raise
+            finally:
+                _inside_operation.reset(token)
+                if writes:
+                    self._state.memory_changed()
+            summary = describe(result)
+            self._state.history.add(name, summary)
+            log.info(
+                "%s %s: %s (%.0f ms)",
+                self.space,
+                name,
+                summary,
+                1000 * (time.perf_counter() - started),
+            )
+            return result
+
+        return call
+
+    return mark
