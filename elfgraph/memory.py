@@ -23,21 +23,10 @@ from elfgraph.consolidation.models import ConsolidateResult
 from elfgraph.consolidation.run import Services, consolidate
 from elfgraph.curation.models import CurateResult
 from elfgraph.curation.run import curate_if_due, curate_space, should_curate
-from elfgraph.edges import by_query
-from elfgraph.edges.connect import check_request, connect_pair
-from elfgraph.edges.connect_many import connect_many
-from elfgraph.edges.disconnect import disconnect_pair
-from elfgraph.edges.models import (
-    ConnectByQueryResult,
-    ConnectResult,
-    ConnectSpec,
-    ConnectsResult,
-    DisconnectResult,
-)
-from elfgraph.edges.rules import IfExists
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.feedback.models import OutcomeResult
 from elfgraph.feedback.outcome import apply_outcome, check_outcome
+from elfgraph.graph_editing import GraphEditing
 from elfgraph.guide import guide as guide_text
 from elfgraph.history import OperationRecord
 from elfgraph.learning.checks import Item
@@ -58,7 +47,7 @@ from elfgraph.status.report import read_status
 from elfgraph.store.database import Database
 
 
-class MemorySystem:
+class MemorySystem(GraphEditing):
     """The public API of one space. Create it with `open()` or `managed()`."""
 
     def __init__(
@@ -332,108 +321,6 @@ class MemorySystem:
             source=source,
             now_hours=self._sessions.session_now(),
             config=self.config.memory,
-        )
-
-    # ---- graph editing (the agent's own edges) -------------------------------------------
-
-    @operation("connect", writes=True)
-    async def connect(
-        self,
-        source: str,
-        target: str,
-        relation: str | None = None,
-        *,
-        weight: float | None = None,
-        note: str | None = None,
-        if_exists: IfExists = "reinforce",
-    ) -> ConnectResult:
-        """Assert that two active blocks are related. A new edge is the agent's (origin
-        `agent`: never decayed, never displaced), typed by `relation` (`similar` by default,
-        or supports, elaborates, contradicts, co_occurs, outcome, or your own word) and
-        weighted by it unless `weight` is given (clamped to 0-1). An existing edge is
-        reinforced (+0.10), updated, skipped or refused, as `if_exists` says. A block at the
-        degree cap gives up its weakest automatic edge (`displaced_edge`), else
-        DegreeLimitError."""
-        request = check_request(source, target, relation, weight, note, if_exists)
-        return await connect_pair(
-            self._database,
-            self.space,
-            request,
-            config=self.config.memory,
-            now_hours=self._sessions.session_now(),
-        )
-
-    @operation("disconnect", writes=True)
-    async def disconnect(
-        self,
-        source: str,
-        target: str,
-        *,
-        guard_relation: str | None = None,
-        reason: str | None = None,
-    ) -> DisconnectResult:
-        """Remove the edge between two blocks (action `removed`), or report `not_found`;
-        with `guard_relation`, an edge of another relation is kept (`guarded`)."""
-        return await disconnect_pair(
-            self._database,
-            self.space,
-            source,
-            target,
-            guard_relation=guard_relation,
-            reason=reason,
-        )
-
-    @operation("connects", writes=True)
-    async def connects(self, specs: list[ConnectSpec] | list[dict[str, Any]]) -> ConnectsResult:
-        """connect() for several edges in one transaction; a spec that fails is reported in
-        `errors` (with its index and recovery) and the others still apply."""
-        return await connect_many(
-            self._database,
-            self.space,
-            specs,
-            config=self.config.memory,
-            now_hours=self._sessions.session_now(),
-        )
-
-    @operation("connect_by_query", writes=True)
-    async def connect_by_query(
-        self,
-        source_query: str,
-        target_query: str,
-        relation: str | None = None,
-        *,
-        note: str | None = None,
-        min_confidence: float = 0.70,
-        if_exists: IfExists = "reinforce",
-        dry_run: bool = False,
-    ) -> ConnectByQueryResult:
-        """Connect the best match of each query when both match with at least
-        `min_confidence` (the cosine between the query and the block). Check source_content
-        and target_content in the result; dry_run shows the matches and writes nothing.
-        Does not change the recall breadcrumbs."""
-        check_request("source", "target", relation, None, note, if_exists)
-        by_query.check_min_confidence(min_confidence)
-        for query in (source_query, target_query):
-            check_query("attention", query, 1)
-
-        async def find(text: str) -> by_query.Match | None:
-            request = check_query("attention", text, 1)
-            ranked = await self._retriever.rank(request, now_hours=self._sessions.session_now())
-            if not ranked.blocks:
-                return None
-            best = ranked.blocks[0]
-            return by_query.Match(best.id, best.content, max(0.0, ranked.cosines.get(best.id, 0.0)))
-
-        async def connect_ids(source: str, target: str) -> ConnectResult:
-            return await self.connect(source, target, relation, note=note, if_exists=if_exists)
-
-        return await by_query.connect_by_query(
-            source_query,
-            target_query,
-            find=find,
-            connect_ids=connect_ids,
-            min_confidence=min_confidence,
-            dry_run=dry_run,
         )
 
     # ---- self-description -----------------------------------------------------------------

@@ -13,9 +13,10 @@ from typing import TypeVar
 import anyio
 
 from elfgraph.config.memory import MemoryConfig
-from elfgraph.consolidation.plan import Candidate, InboxBlock, edge_row
+from elfgraph.consolidation.plan import Candidate, InboxBlock
 from elfgraph.consolidation.repository.block_contents import block_contents
 from elfgraph.core.text import normalised_text
+from elfgraph.edges.link import edge_row
 from elfgraph.embedding.base import EmbeddingService, Vector
 from elfgraph.llm.base import BlockAnalysis, LLMService, clamp_score, clean_analysis
 from elfgraph.store.database import Database

@@ -156,19 +156,6 @@ def similarity_edges(
     return scored
 
 
-def edge_row(a: str, b: str, relation: str, origin: str, weight: float) -> dict[str, object]:
-    """A row for link_blocks: stored from the smaller id to the larger, typed by relation."""
-    low, high = (a, b) if a < b else (b, a)
-    return {
-        "a": low,
-        "b": high,
-        "type": relation.upper(),
-        "relation": relation,
-        "origin": origin,
-        "weight": round(float(weight), 6),
-    }
-
-
 class RunPool:
     """The blocks this consolidation run has promoted so far, with their vectors.
 

@@ -23,7 +23,6 @@ from elfgraph.consolidation.neighbours import nearest_neighbours
 from elfgraph.consolidation.plan import (
     InboxBlock,
     RunPool,
-    edge_row,
     link_candidates,
     merge_neighbours,
     pairwise_cosines,
@@ -36,6 +35,7 @@ from elfgraph.consolidation.write import ChunkPlan, write_chunk
 from elfgraph.core.decay import decay_tier
 from elfgraph.core.sketch import sketch
 from elfgraph.core.text import normalised_text
+from elfgraph.edges.link import edge_row
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.llm.base import LLMService
 from elfgraph.spaces.registry import lock_space_embedding

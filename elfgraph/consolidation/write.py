@@ -10,7 +10,7 @@ from elfgraph.config.memory import MemoryConfig
 from elfgraph.consolidation.models import ConsolidateResult
 from elfgraph.consolidation.repository.archive_blocks import archive_blocks
 from elfgraph.consolidation.repository.promote_blocks import promote_blocks
-from elfgraph.edges.repository.link_blocks import link_blocks
+from elfgraph.edges.link import link
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.store.transaction import Transaction
 
@@ -52,7 +52,7 @@ async def write_chunk(
         embedding_model=model.model_name,
         run_id=run_id,
     )
-    created = await link_blocks(
+    created = await link(
         tx,
         space=space,
         edges=plan.edges,

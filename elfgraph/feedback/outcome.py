@@ -3,7 +3,7 @@
 One call is one write transaction: the Bayesian confidence update of every block, the
 audit record, reinforcement and outcome edges for a good signal, a faster decay for a
 bad one. The pairs are handled set-based in Cypher; new outcome edges go through the
-same degree-cap rules as every other edge (link_blocks).
+same degree-cap rules as every other edge (elfgraph.edges.link).
 """
 
 from __future__ import annotations
@@ -14,10 +14,9 @@ from datetime import UTC, datetime
 from itertools import combinations
 
 from elfgraph.config.memory import MemoryConfig
-from elfgraph.consolidation.plan import edge_row
 from elfgraph.core.checks import is_number
 from elfgraph.core.decay import DURABLE
-from elfgraph.edges.repository.link_blocks import link_blocks
+from elfgraph.edges.link import edge_row, link
 from elfgraph.errors import OutcomeError
 from elfgraph.feedback.models import OutcomeResult
 from elfgraph.feedback.repository.record_outcome import record_outcome
@@ -119,7 +118,7 @@ async def _record(
         return OutcomeResult()
     created = []
     if done["unlinked"]:
-        created = await link_blocks(
+        created = await link(
             tx,
             space=space,
             edges=[

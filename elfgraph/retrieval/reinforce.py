@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from itertools import combinations
 
 from elfgraph.config.memory import MemoryConfig
-from elfgraph.edges.repository.link_blocks import link_blocks
+from elfgraph.edges.link import link
 from elfgraph.retrieval.models import ScoredBlock
 from elfgraph.retrieval.repository.reinforce_frame import reinforce_frame
 from elfgraph.store.database import Database
@@ -64,7 +64,7 @@ async def _reinforce(
     if not ready:
         return 0
     # Rare: a pair was co-retrieved in enough sessions; link it under the usual cap rules.
-    created = await link_blocks(
+    created = await link(
         tx,
         space=space,
         edges=[

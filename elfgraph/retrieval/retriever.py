@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from elfgraph.config.memory import MemoryConfig
+from elfgraph.edges.by_query import Match
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.retrieval.frames import SELF_FRAME, FrameDefinition
 from elfgraph.retrieval.index_share import IndexShare
@@ -13,7 +14,7 @@ from elfgraph.retrieval.models import FrameResult, ScoredBlock
 from elfgraph.retrieval.ranking import Ranked
 from elfgraph.retrieval.reinforce import reinforce
 from elfgraph.retrieval.rendering import render
-from elfgraph.retrieval.retrieve import Query, retrieve
+from elfgraph.retrieval.retrieve import Query, check_query, retrieve
 from elfgraph.store.database import Database
 
 
@@ -57,6 +58,15 @@ class Retriever:
         return FrameResult(
             text=text, blocks=blocks, frame_name=query.frame.name, edges_promoted=promoted
         )
+
+    async def best_match(self, text: str, *, now_hours: float | None) -> Match | None:
+        """The best block for a query and its cosine to it: absolute, unlike the ranking's
+        similarity, whose best is always 1.0 (connect_by_query's confidence)."""
+        ranked = await self.rank(check_query("attention", text, 1), now_hours=now_hours)
+        if not ranked.blocks:
+            return None
+        best = ranked.blocks[0]
+        return Match(best.id, best.content, max(0.0, ranked.cosines.get(best.id, 0.0)))
 
     async def self_context(self, *, now_hours: float | None) -> str:
         """The rendered SELF frame, for the LLM judging new blocks (no side effects)."""

@@ -151,7 +151,12 @@ async def schema_status(database: Database) -> SchemaStatus:
                 state=state,
             )
         )
-    indexes = await database.read(list_indexes)
+    indexes = await schema_indexes(database)
     return SchemaStatus(
         uri=database.uri, database=database.name, migrations=states, indexes=indexes
     )
+
+
+async def schema_indexes(database: Database) -> list[IndexInfo]:
+    """Every index of the database with its state (ONLINE, POPULATING, FAILED)."""
+    return await database.read(list_indexes)

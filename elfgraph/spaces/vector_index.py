@@ -6,8 +6,8 @@ from typing import Any
 
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import StorageError
+from elfgraph.schema.migrations import schema_indexes
 from elfgraph.schema.models import IndexInfo
-from elfgraph.schema.repository.list_indexes import list_indexes
 from elfgraph.spaces.repository.create_vector_index import create_vector_index
 from elfgraph.store.database import Database
 
@@ -16,7 +16,7 @@ VECTOR_INDEX = "block_embedding"
 
 async def ensure_vector_index(database: Database, dimensions: int) -> None:
     """Create the shared vector index for this dimension, or refuse if it has another."""
-    existing = [i for i in await database.read(list_indexes) if i.name == VECTOR_INDEX]
+    existing = [i for i in await schema_indexes(database) if i.name == VECTOR_INDEX]
     if not existing:
         try:
             await database.write(create_vector_index, dimensions=dimensions)
@@ -24,7 +24,7 @@ async def ensure_vector_index(database: Database, dimensions: int) -> None:
             # Another process created it between our look and our commit: fine.
             if "AlreadyExists" not in (getattr(exc.__cause__, "code", "") or ""):
                 raise
-        existing = [i for i in await database.read(list_indexes) if i.name == VECTOR_INDEX]
+        existing = [i for i in await schema_indexes(database) if i.name == VECTOR_INDEX]
     indexed = index_dimensions(existing[0]) if existing else None
     if indexed != dimensions:
         raise StorageError(

@@ -205,7 +205,7 @@ async def test_an_interrupted_dream_loses_nothing(
     async def crash(*args: object, **kwargs: object) -> list[dict[str, object]]:
         raise RuntimeError("power cut during the write")
 
-    monkeypatch.setattr(consolidation_write, "link_blocks", crash)  # after archive + promote ran
+    monkeypatch.setattr(consolidation_write, "link", crash)  # after archive + promote ran
     with pytest.raises(RuntimeError):
         await memory.dream()
     statuses = await blocks_by_status(database, space)

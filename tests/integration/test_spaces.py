@@ -6,7 +6,7 @@ import pytest
 
 from elfgraph.config.connection import Settings
 from elfgraph.errors import ConfigError, StorageError
-from elfgraph.schema.repository.list_indexes import list_indexes
+from elfgraph.schema.migrations import schema_indexes
 from elfgraph.spaces.registry import (
     drop_space,
     find_space,
@@ -58,7 +58,7 @@ async def test_the_vector_index_is_cosine_with_the_locked_dimension(
     database: Database, space: str
 ) -> None:
     await lock_space_embedding(database, space, model="mini", dimensions=DIMENSIONS)
-    index = next(i for i in await database.read(list_indexes) if i.name == VECTOR_INDEX)
+    index = next(i for i in await schema_indexes(database) if i.name == VECTOR_INDEX)
     assert index.type == "VECTOR"
     assert index_dimensions(index) == DIMENSIONS
     config = (index.options or {})["indexConfig"]

@@ -13,13 +13,13 @@ from elfgraph.consolidation.plan import (
     InboxBlock,
     Neighbour,
     RunPool,
-    edge_row,
     merge_neighbours,
     pairwise_cosines,
     plan_dedupe,
     similarity_edges,
 )
 from elfgraph.core.scoring import cosine, edge_score, jaccard, temporal_closeness
+from elfgraph.edges.link import edge_row
 from elfgraph.embedding.mock import MockEmbeddingService
 
 EMBEDDER = MockEmbeddingService(
