@@ -7,6 +7,8 @@ async with MemorySystem.managed("my-agent") as memory:
     await memory.dream()
 """
 
+import logging
+
 from elfgraph.config.connection import Settings, load_settings
 from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
 from elfgraph.consolidation.models import ConsolidateResult
@@ -52,6 +54,9 @@ from elfgraph.status.models import SystemStatus
 from elfgraph.store.database import Database
 
 __version__ = "0.1.0"
+
+# A library logs and never prints: the application decides where `elfgraph.*` goes.
+logging.getLogger("elfgraph").addHandler(logging.NullHandler())
 
 __all__ = [
     "BlockAnalysis",

@@ -7,6 +7,10 @@ is exit code 2.
 
 from __future__ import annotations
 
+import logging
+import sys
+from typing import Annotated
+
 import typer
 
 from elfgraph.cli import memory_commands
@@ -23,6 +27,36 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+@app.callback()
+def options(
+    verbose: Annotated[
+        int,
+        typer.Option(
+            "--verbose",
+            "-v",
+            count=True,
+            help="Log what elfgraph does on stderr: -v each operation, -vv each query too.",
+        ),
+    ] = 0,
+) -> None:
+    """Long-term memory for AI agents, on Neo4j."""
+    if verbose:
+        show_logs(logging.DEBUG if verbose > 1 else logging.INFO)
+
+
+def show_logs(level: int) -> None:
+    """Send the `elfgraph.*` loggers to stderr (stdout stays for results and MCP)."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.set_name("elfgraph-cli")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+    logger = logging.getLogger("elfgraph")
+    logger.handlers = [h for h in logger.handlers if h.get_name() != "elfgraph-cli"]
+    logger.addHandler(handler)
+    logger.setLevel(level)
+
+
 app.add_typer(neo4j_app, name="neo4j")
 app.add_typer(db_app, name="db")
 app.command()(demo)

@@ -10,6 +10,7 @@ nothing and running consolidate again finishes the job.
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -40,6 +41,8 @@ from elfgraph.embedding.base import EmbeddingService
 from elfgraph.llm.base import LLMService
 from elfgraph.spaces.registry import lock_space_embedding
 from elfgraph.store.database import Database
+
+log = logging.getLogger("elfgraph.consolidation")
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,7 @@ async def consolidate(
             check_contradictions=llm is not None and not skip_contradictions,
         )
         total = total + result
+        log.debug("%s dream: chunk of %d done: %s", space, len(blocks), result.summary)
         if result.processed == 0:  # every block was taken by another process meanwhile
             break
     await database.write(record_consolidation, space=space, at=datetime.now(UTC).isoformat())

@@ -20,6 +20,8 @@ No embedder and no LLM are needed: the CLI curates with a Database alone.
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -45,6 +47,8 @@ from elfgraph.curation.repository.prune_edges import prune_edges
 from elfgraph.curation.repository.reinforce_curated import reinforce_curated
 from elfgraph.spaces.registry import find_space, space_missing
 from elfgraph.store.database import Database
+
+log = logging.getLogger("elfgraph.curation")
 
 PHASES = ("archive", "prune", "decay", "reinforce", "finish")
 CONSTITUTIONAL_TAG = "self/constitutional"
@@ -108,7 +112,7 @@ async def curate_space(
     try:
         if if_due and not curate_due(lease.last_curate_at, lease.now, config.curate_interval_hours):
             return CurateResult(skipped_reason="not_due", now_hours=lease.now)
-        result = await _run(database, lock, lease, config, progress or (lambda phase: None))
+        result = await _run(database, lock, lease, config, _logged(space, progress))
         finished = True  # finish_curate released the lock
         return result
     finally:
@@ -126,6 +130,20 @@ async def curate_if_due(
     return await curate_space(
         database, space, config=config, now_hours=now_hours, if_due=True, wait_seconds=0.0
     )
+
+
+def _logged(space: str, progress: Progress | None) -> Progress:
+    """The caller's progress callback, with each phase also logged at DEBUG."""
+    started = time.perf_counter()
+
+    def step(phase: str) -> None:
+        log.debug(
+            "%s curate: %s (%.0f ms in)", space, phase, 1000 * (time.perf_counter() - started)
+        )
+        if progress is not None:
+            progress(phase)
+
+    return step
 
 
 async def _run(

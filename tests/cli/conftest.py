@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Iterator
+
+import anyio
 import pytest
 
 from elfgraph.config.connection import Settings
+from elfgraph.spaces.registry import drop_space
+from elfgraph.store.database import Database
 
 
 @pytest.fixture
@@ -15,3 +21,16 @@ def neo4j_env(neo4j_settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setenv("NEO4J_USERNAME", connection.username)
     if connection.password is not None:
         monkeypatch.setenv("NEO4J_PASSWORD", connection.password.get_secret_value())
+
+
+@pytest.fixture
+def cli_space(neo4j_settings: Settings) -> Iterator[str]:
+    """A fresh space name for a CLI test (the runner is synchronous); dropped after."""
+    name = f"test-cli-{uuid.uuid4().hex[:10]}"
+    yield name
+
+    async def drop() -> None:
+        async with await Database.connect(neo4j_settings) as database:
+            await drop_space(database, name)
+
+    anyio.run(drop)

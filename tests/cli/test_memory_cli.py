@@ -8,33 +8,16 @@ import os
 import shutil
 import subprocess
 import sys
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import anyio
 import pytest
 from typer.testing import CliRunner
 
 from elfgraph.cli import app
 from elfgraph.config.connection import Settings
-from elfgraph.spaces.registry import drop_space
-from elfgraph.store.database import Database
 
 pytestmark = pytest.mark.usefixtures("neo4j_env")
-
-
-@pytest.fixture
-def cli_space(neo4j_settings: Settings) -> Iterator[str]:
-    name = f"test-cli-{uuid.uuid4().hex[:10]}"
-    yield name
-
-    async def drop() -> None:
-        async with await Database.connect(neo4j_settings) as database:
-            await drop_space(database, name)
-
-    anyio.run(drop)
 
 
 def cli(*args: str) -> Any:
