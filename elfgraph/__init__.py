@@ -10,7 +10,8 @@ async with MemorySystem.managed("my-agent") as memory:
 import logging
 
 from elfgraph.config.connection import Settings, load_settings
-from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
+from elfgraph.config.loading import ElfgraphConfig
+from elfgraph.config.memory import MemoryConfig
 from elfgraph.consolidation.models import ConsolidateResult
 from elfgraph.curation.models import CurateResult
 from elfgraph.edges.models import (

@@ -101,7 +101,7 @@ class DegreeLimitError(ConnectError):
             f"Block {block_id[:8]}… already has {cap} edges and all of them are protected "
             "(agent-made, or supports / elaborates / contradicts / outcome).",
             recovery="disconnect() one of its edges, run curate() to prune stale ones, "
-            "or raise memory.edge_degree_cap in the config.",
+            "or raise memory.edges.edge_degree_cap in the config.",
         )
 
 

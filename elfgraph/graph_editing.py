@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from elfgraph.config.memory import ElfgraphConfig
+from elfgraph.config.loading import ElfgraphConfig
 from elfgraph.edges import by_query
 from elfgraph.edges.connect import check_request, connect_pair
 from elfgraph.edges.connect_many import connect_many

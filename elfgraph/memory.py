@@ -18,7 +18,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from elfgraph.config.connection import Settings
-from elfgraph.config.memory import ElfgraphConfig
+from elfgraph.config.loading import ElfgraphConfig
 from elfgraph.consolidation.models import ConsolidateResult
 from elfgraph.consolidation.run import Services, consolidate
 from elfgraph.curation.models import CurateResult
@@ -184,7 +184,10 @@ class MemorySystem(GraphEditing):
         await self.begin_session(task_type)
         try:
             yield self
-            if await inbox_count(self._database, self.space) >= self.config.memory.inbox_threshold:
+            if (
+                await inbox_count(self._database, self.space)
+                >= self.config.memory.consolidation.inbox_threshold
+            ):
                 await self.consolidate()
         finally:
             await self.end_session()
@@ -341,7 +344,7 @@ class MemorySystem(GraphEditing):
     async def curate(self, *, if_due: bool = False) -> CurateResult:
         """Maintenance (BEHAVIOUR.md §9): archive decayed blocks, prune weak edges, decay
         stale ones, reinforce the constitution and the top blocks. One run per space at a
-        time: while another runs, this waits memory.curate_wait_seconds, then reports
+        time: while another runs, this waits memory.curation.curate_wait_seconds, then reports
         skipped_reason "busy". With `if_due`, only when should_curate() holds."""
         return await curate_space(
             self._database,
@@ -352,7 +355,8 @@ class MemorySystem(GraphEditing):
         )
 
     async def should_curate(self) -> bool:
-        """Never curated, or memory.curate_interval_hours active hours since the last run."""
+        """Never curated, or memory.curation.curate_interval_hours active hours since the
+        last run."""
         return await should_curate(
             self._database, self.space, self.config.memory, self._sessions.session_now()
         )

@@ -26,7 +26,7 @@ from benchmarks.locomo.report import chart, markdown
 from benchmarks.locomo.run import ABLATIONS, Options, run
 from benchmarks.machine import ROOT
 from benchmarks.write_path import RESULTS
-from elfgraph.config.memory import MemoryConfig
+from elfgraph.config.memory import GROUP_OF, MemoryConfig
 from elfgraph.errors import ElfgraphError
 
 #: The development subset, beside the repository (never inside it: the licence is CC BY-NC).
@@ -36,7 +36,7 @@ DEFAULT_DATA = ROOT.parent / "shared" / "data" / "locomo" / "locomo-dev.json"
 def memory_setting(text: str) -> tuple[str, Any]:
     """`field=value` for a MemoryConfig field, the value read as JSON when it parses."""
     name, sep, value = text.partition("=")
-    if not sep or name not in MemoryConfig.model_fields:
+    if not sep or name not in GROUP_OF:
         raise argparse.ArgumentTypeError(
             f"{text!r} is not FIELD=VALUE with a MemoryConfig field "
             f"(e.g. fusion=rrf, graph_expansion=false)"

@@ -19,7 +19,8 @@ from benchmarks.locomo.evaluate import (
 )
 from benchmarks.locomo.metrics import KS, Scored, latency, summarise
 from benchmarks.machine import describe
-from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
+from elfgraph.config.loading import ElfgraphConfig
+from elfgraph.config.memory import MemoryConfig
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem

@@ -22,7 +22,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from elfgraph.cli._common import err, errors_as_exit, out, run
 from elfgraph.config.connection import load_settings
-from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
+from elfgraph.config.loading import ElfgraphConfig
+from elfgraph.config.memory import MemoryConfig
 from elfgraph.curation.models import CurateResult
 from elfgraph.curation.run import PHASES, curate_space, should_curate
 from elfgraph.errors import ConfigError, ElfgraphError, StorageError

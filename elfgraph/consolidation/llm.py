@@ -44,7 +44,7 @@ async def analyse_blocks(
             results[block.id] = await _with_fallback(
                 llm.process_block(block.content, context),
                 neutral,
-                config.llm_timeout_seconds,
+                config.consolidation.llm_timeout_seconds,
                 f"process_block({block.id})",
             )
 
@@ -100,10 +100,11 @@ async def contradiction_edges(
 ) -> list[dict[str, object]]:
     """Ask about at most `contradiction_max_checks` nearest candidates above the prefilter."""
     contents = {b.id: b.content for b in blocks}
+    settings = config.consolidation
     close = sorted(
-        (c for c in candidates if c.cosine >= config.contradiction_similarity_prefilter),
+        (c for c in candidates if c.cosine >= settings.contradiction_similarity_prefilter),
         key=lambda c: (-c.cosine, c.id),
-    )[: config.contradiction_max_checks]
+    )[: settings.contradiction_max_checks]
     missing = [c.id for c in close if c.id not in contents]
     if missing:
         contents.update(await database.read(block_contents, space=space, ids=missing))
@@ -116,10 +117,10 @@ async def contradiction_edges(
             await _with_fallback(
                 llm.detect_contradiction(block.content, other),
                 0.0,
-                config.llm_timeout_seconds,
+                config.consolidation.llm_timeout_seconds,
                 f"detect_contradiction({block.id}, {candidate.id})",
             )
         )
-        if score >= config.contradiction_threshold:
+        if score >= config.consolidation.contradiction_threshold:
             edges.append(edge_row(block.id, candidate.id, "contradicts", "contradiction", score))
     return edges

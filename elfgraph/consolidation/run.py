@@ -76,7 +76,9 @@ async def consolidate(
     run = RunPool(services.embedder.dimensions)
     run_id = uuid.uuid4().hex
     while True:
-        rows = await database.read(inbox_batch, space=space, limit=config.consolidate_batch_size)
+        rows = await database.read(
+            inbox_batch, space=space, limit=config.consolidation.consolidate_batch_size
+        )
         if not rows:
             break
         blocks = [
@@ -124,7 +126,7 @@ async def _consolidate_chunk(
 ) -> ConsolidateResult:
     config = services.config
     vectors = await services.embedder.embed_batch([normalised_text(b.content) for b in blocks])
-    k = config.neighbour_candidates
+    k = config.consolidation.neighbour_candidates
     neighbours = merge_neighbours(
         await nearest_neighbours(database, space, blocks, vectors, k, run_id=run_id, ours=len(run)),
         run.nearest(blocks, vectors, k),
@@ -135,8 +137,8 @@ async def _consolidate_chunk(
         blocks,
         cosines,
         neighbours,
-        exact_threshold=config.near_dup_exact_threshold,
-        near_threshold=config.near_dup_near_threshold,
+        exact_threshold=config.consolidation.near_dup_exact_threshold,
+        near_threshold=config.consolidation.near_dup_near_threshold,
     )
     index_of = {block.id: i for i, block in enumerate(blocks)}
     survivors = [index_of[block_id] for block_id in dedupe.survivors]
@@ -168,18 +170,16 @@ async def _consolidate_chunk(
                 "promoted_at": promoted_at,
             }
         )
-        candidates = link_candidates(
-            i, blocks, cosines, neighbours, survivors, gone, now, config.neighbour_candidates
-        )
-        if block.follows and block.follows not in gone and config.session_edge_weight > 0:
-            weight = config.session_edge_weight
+        candidates = link_candidates(i, blocks, cosines, neighbours, survivors, gone, now, k)
+        weight = config.consolidation.session_edge_weight
+        if block.follows and block.follows not in gone and weight > 0:
             session_edges.append(edge_row(block.id, block.follows, "co_occurs", "session", weight))
         if check_contradictions and llm is not None:
             edges += await contradiction_edges(
                 database, space, llm, block, blocks, candidates, config
             )
         for other, score in similarity_edges(
-            block, tags, candidates, now, threshold=config.edge_score_threshold
+            block, tags, candidates, now, threshold=config.consolidation.edge_score_threshold
         ):
             edges.append(edge_row(block.id, other, "similar", "similarity", score))
 

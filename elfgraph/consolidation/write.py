@@ -56,7 +56,7 @@ async def write_chunk(
         tx,
         space=space,
         edges=plan.edges,
-        cap=config.edge_degree_cap,
+        cap=config.edges.edge_degree_cap,
         now_hours=now,
         created_at=at,
     )

@@ -53,7 +53,7 @@ class CurateResult(Record):
         if before and removed / before > 0.25:
             text += (
                 f" Warning: graph connections reduced significantly ({removed / before:.0%} "
-                "of edges went in this run); memory.max_decay_fraction caps the loss per "
+                "of edges went in this run); memory.curation.max_decay_fraction caps the loss per "
                 "run, and outcome() or connect() relinks what matters."
             )
         elif self.edges_decayed:

@@ -11,7 +11,7 @@ Under the space's curate lock (curation_lock), in order, each a file in cypher/c
 5. last_curate_at, the edges left, the lock released: finish_curate.
 
 A plan is one read over the whole space; its writes go in batches of ids
-(memory.curate_batch_size per transaction), each re-checking its condition. So no step
+(memory.curation.curate_batch_size per transaction), each re-checking its condition. So no step
 is ever per block or per edge, a crash leaves a consistent graph that the next run
 finishes, and what an agent does in between (a reinforcement, a fresh edge) is kept.
 Agent edges are never pruned or decayed: the agent's explicit links are its own to undo.
@@ -68,7 +68,7 @@ async def should_curate(
     if record is None:
         raise space_missing(space)
     now = record.total_active_hours if now_hours is None else now_hours
-    return curate_due(record.last_curate_at, now, config.curate_interval_hours)
+    return curate_due(record.last_curate_at, now, config.curation.curate_interval_hours)
 
 
 def first_words(text: str) -> str:
@@ -102,15 +102,17 @@ async def curate_space(
     """Curate one space. `now_hours` is a session's clock (None: the persisted one).
     With `if_due`, the due check happens under the lock, so processes that find the space
     due at once curate it once. Another run holding the lock past `wait_seconds`
-    (default memory.curate_wait_seconds) → skipped_reason "busy"."""
-    lock = CurateLock(database, space, lock_seconds=config.curate_lock_seconds)
-    wait = config.curate_wait_seconds if wait_seconds is None else wait_seconds
+    (default memory.curation.curate_wait_seconds) → skipped_reason "busy"."""
+    lock = CurateLock(database, space, lock_seconds=config.curation.curate_lock_seconds)
+    wait = config.curation.curate_wait_seconds if wait_seconds is None else wait_seconds
     lease = await lock.take(now_hours=now_hours, wait_seconds=wait)
     if lease is None:
         return CurateResult(skipped_reason="busy")
     finished = False
     try:
-        if if_due and not curate_due(lease.last_curate_at, lease.now, config.curate_interval_hours):
+        if if_due and not curate_due(
+            lease.last_curate_at, lease.now, config.curation.curate_interval_hours
+        ):
             return CurateResult(skipped_reason="not_due", now_hours=lease.now)
         result = await _run(database, lock, lease, config, _logged(space, progress))
         finished = True  # finish_curate released the lock
@@ -149,16 +151,16 @@ def _logged(space: str, progress: Progress | None) -> Progress:
 async def _run(
     database: Database, lock: CurateLock, lease: Lease, config: MemoryConfig, step: Progress
 ) -> CurateResult:
-    space, now, size = lock.space, lease.now, config.curate_batch_size
+    space, now, size = lock.space, lease.now, config.curation.curate_batch_size
     guard: dict[str, Any] = {"space": space, "owner": lock.owner, "lock_seconds": lock.lock_seconds}
-    threshold = config.edge_prune_threshold
+    threshold = config.curation.edge_prune_threshold
 
     step("archive")
     plan = await database.read(
         decayed_blocks,
         space=space,
         now=now,
-        threshold=config.prune_threshold,
+        threshold=config.curation.prune_threshold,
         bonus=EDGE_REINFORCEMENT_BONUS,
     )
     archived_at = datetime.now(UTC).isoformat()
@@ -170,7 +172,7 @@ async def _run(
                 **guard,
                 ids=ids,
                 now=now,
-                threshold=config.prune_threshold,
+                threshold=config.curation.prune_threshold,
                 archived_at=archived_at,
             )
         )
@@ -183,7 +185,7 @@ async def _run(
         threshold=threshold,
         edge_factor=EDGE_DECAY_FACTOR,
         established=ESTABLISHED_EDGE_COUNT,
-        max_fraction=config.max_decay_fraction,
+        max_fraction=config.curation.max_decay_fraction,
     )
     pruned = 0
     for pairs in batches(edges["weak_pairs"], size):
@@ -217,7 +219,7 @@ async def _run(
             reinforce_curated,
             **guard,
             now=now,
-            top_n=config.curate_reinforce_top_n,
+            top_n=config.curation.curate_reinforce_top_n,
             weights={
                 "confidence": weights.confidence,
                 "recency": weights.recency,

@@ -134,7 +134,7 @@ async def connect_in(
     )
     if state is None:
         raise space_missing(space)
-    decision = plan(request, state, config.edge_degree_cap)
+    decision = plan(request, state, config.edges.edge_degree_cap)
     a, b = ordered(request.source, request.target)
     now = float(state["now"])
     at = datetime.now(UTC).isoformat()
@@ -146,7 +146,7 @@ async def connect_in(
             space=space,
             a=a,
             b=b,
-            delta=config.edge_reinforce_delta,
+            delta=config.edges.edge_reinforce_delta,
             note=request.note,
             now_hours=now,
         )

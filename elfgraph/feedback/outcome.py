@@ -104,13 +104,13 @@ async def _record(
         signal=signal,
         weight=weight,
         source=source,
-        prior=config.outcome_prior_strength,
-        reinforce_above=config.outcome_reinforce_threshold,
-        penalize_below=config.penalize_threshold,
-        penalty_factor=config.penalty_factor,
-        lambda_ceiling=config.lambda_ceiling,
+        prior=config.feedback.outcome_prior_strength,
+        reinforce_above=config.feedback.outcome_reinforce_threshold,
+        penalize_below=config.feedback.penalize_threshold,
+        penalty_factor=config.feedback.penalty_factor,
+        lambda_ceiling=config.feedback.lambda_ceiling,
         lambda_floor=DURABLE.decay_lambda,
-        edge_delta=config.edge_reinforce_delta,
+        edge_delta=config.edges.edge_reinforce_delta,
         now_hours=now_hours,
         at=at,
     )
@@ -125,7 +125,7 @@ async def _record(
                 edge_row(a, b, "outcome", "outcome", signal * OUTCOME_EDGE_SCALE)
                 for a, b in done["unlinked"]
             ],
-            cap=config.edge_degree_cap,
+            cap=config.edges.edge_degree_cap,
             now_hours=float(done["now"]),
             created_at=at,
         )

@@ -29,11 +29,11 @@ def check_content(content: object, config: MemoryConfig) -> str:
             "a description of it.",
         )
     size = len(content.encode("utf-8"))
-    if size > config.max_content_bytes:
+    if size > config.learning.max_content_bytes:
         raise LearnError(
-            f"Content is {size} bytes; the limit is {config.max_content_bytes}.",
+            f"Content is {size} bytes; the limit is {config.learning.max_content_bytes}.",
             recovery="Split it into smaller blocks (one idea each), or raise "
-            "memory.max_content_bytes in the configuration.",
+            "memory.learning.max_content_bytes in the configuration.",
         )
     return content
 
@@ -54,16 +54,17 @@ def check_tags(tags: object, config: MemoryConfig) -> list[str]:
                 recovery="Use short strings such as 'project/alpha' or 'self/goal'.",
             )
         tag = tag.strip()
-        if len(tag) > config.max_tag_length or "\x00" in tag or "\n" in tag:
+        if len(tag) > config.learning.max_tag_length or "\x00" in tag or "\n" in tag:
             raise LearnError(
                 f"Tag {tag[:40]!r}… is too long or holds control characters.",
-                recovery=f"Keep tags under {config.max_tag_length} characters, on one line.",
+                recovery=f"Keep tags under {config.learning.max_tag_length} characters, on one "
+                "line.",
             )
         if tag not in cleaned:
             cleaned.append(tag)
-    if len(cleaned) > config.max_tags:
+    if len(cleaned) > config.learning.max_tags:
         raise LearnError(
-            f"{len(cleaned)} tags given; the limit is {config.max_tags}.",
+            f"{len(cleaned)} tags given; the limit is {config.learning.max_tags}.",
             recovery="Keep the few tags that matter for finding the block again.",
         )
     return cleaned

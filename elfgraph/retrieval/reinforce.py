@@ -56,8 +56,8 @@ async def _reinforce(
         pairs=pairs,
         now_hours=now_hours,
         session_id=session_id,
-        threshold=config.co_retrieval_edge_threshold,
-        staging_max=config.co_retrieval_staging_max,
+        threshold=config.retrieval.co_retrieval_edge_threshold,
+        staging_max=config.retrieval.co_retrieval_staging_max,
         at=at,
     )
     ready = done["ready"]
@@ -74,11 +74,11 @@ async def _reinforce(
                 "type": "CO_OCCURS",
                 "relation": "co_occurs",
                 "origin": "co_retrieval",
-                "weight": config.co_retrieval_edge_weight,
+                "weight": config.retrieval.co_retrieval_edge_weight,
             }
             for a, b in ready
         ],
-        cap=config.edge_degree_cap,
+        cap=config.edges.edge_degree_cap,
         now_hours=now_hours,
         created_at=at,
     )

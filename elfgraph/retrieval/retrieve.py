@@ -70,7 +70,7 @@ async def retrieve(
     """The ranked blocks for a query (no side effects): one database round trip.
     `now_hours` None: outside a session, the space's persisted clock (read in that trip)."""
     text = query.text if query.text and query.text.strip() else None
-    legs = config.retrieval_legs
+    legs = config.retrieval.retrieval_legs
     vector = await embedder.embed(normalised_text(text)) if text and legs != "keyword" else None
     k = SEEDS_PER_LEG * query.top_k
     fetch = share.fetch(k)
@@ -94,15 +94,15 @@ async def retrieve(
             "centrality": weights.centrality,
             "reinforcement": weights.reinforcement,
         },
-        cap=config.edge_degree_cap,
-        expand=config.graph_expansion,
+        cap=config.edges.edge_degree_cap,
+        expand=config.retrieval.graph_expansion,
     )
     found = Candidates.from_row(row)
     if vector is not None:
         share.observe(fetch, found.fetched_in_space)
     how = Relevance(
-        fusion=config.fusion,
-        keyword_weight=config.keyword_weight,
-        spread=config.activation_spread if config.graph_expansion else 0.0,
+        fusion=config.retrieval.fusion,
+        keyword_weight=config.retrieval.keyword_weight,
+        spread=config.retrieval.activation_spread if config.retrieval.graph_expansion else 0.0,
     )
     return rank_candidates(found, weights, top_k=query.top_k, has_query=bool(text), how=how)

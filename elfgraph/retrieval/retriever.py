@@ -70,7 +70,9 @@ class Retriever:
 
     async def self_context(self, *, now_hours: float | None) -> str:
         """The rendered SELF frame, for the LLM judging new blocks (no side effects)."""
-        ranked = await self.rank(Query(SELF_FRAME, None, self.config.top_k), now_hours=now_hours)
+        ranked = await self.rank(
+            Query(SELF_FRAME, None, self.config.retrieval.top_k), now_hours=now_hours
+        )
         text, _ = render_frame(SELF_FRAME, ranked)
         return text
 

@@ -31,7 +31,7 @@ async def read_status(
         "space": space,
         "session_active": session_active,
         "session_hours": session_hours,
-        "inbox_threshold": config.inbox_threshold,
+        "inbox_threshold": config.consolidation.inbox_threshold,
     }
     try:
         row, index_state = await database.read(_status_reads, space=space)
@@ -56,11 +56,11 @@ async def read_status(
     health, suggestion = assess(
         Vitals(
             inbox_count=row["inbox"],
-            inbox_threshold=config.inbox_threshold,
+            inbox_threshold=config.consolidation.inbox_threshold,
             active_count=row["active"],
             hours_since_curate=since,
             total_active_hours=now,
-            curate_interval_hours=config.curate_interval_hours,
+            curate_interval_hours=config.curation.curate_interval_hours,
             vector_index_state=index_state,
         )
     )

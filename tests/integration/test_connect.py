@@ -16,6 +16,8 @@ from elfgraph import (
     ElfgraphError,
     SelfLoopError,
 )
+from elfgraph.config.loading import ElfgraphConfig
+from elfgraph.config.memory import MemoryConfig
 from elfgraph.memory import MemorySystem
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
@@ -413,10 +415,7 @@ async def test_two_full_blocks_each_give_up_an_edge(
     make_memory: MakeMemory, database: Database, space: str
 ) -> None:
     memory, ids = await active_blocks(make_memory, 8)
-    config = memory.config.model_copy(
-        update={"memory": memory.config.memory.model_copy(update={"edge_degree_cap": 2})}
-    )
-    memory.config = config
+    memory.config = ElfgraphConfig(memory=MemoryConfig(edge_degree_cap=2))
     a, b = ids[0], ids[1]
     for hub, others in ((a, ids[2:4]), (b, ids[4:6])):
         for weight, other in zip((0.4, 0.6), others, strict=True):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
+from elfgraph.config.loading import ElfgraphConfig
+from elfgraph.config.memory import MemoryConfig
 from elfgraph.consolidation import write as consolidation_write
 from elfgraph.embedding.base import Vector, normalise
 from elfgraph.embedding.mock import MockEmbeddingService

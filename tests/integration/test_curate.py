@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
+from elfgraph.config.loading import ElfgraphConfig
+from elfgraph.config.memory import MemoryConfig
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
 from tests.integration.conftest import MakeMemory, block_props, graph, graph_write

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
+from elfgraph.config.loading import ElfgraphConfig
+from elfgraph.config.memory import MemoryConfig
 from elfgraph.core.scoring import effective_edge_weight
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.store.database import Database

@@ -155,7 +155,8 @@ async def test_co_retrieval_links_a_pair_after_three_sessions_not_before(
 
 
 async def test_staging_is_capped(make_memory: MakeMemory, database: Database, space: str) -> None:
-    from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
+    from elfgraph.config.loading import ElfgraphConfig
+    from elfgraph.config.memory import MemoryConfig
 
     config = ElfgraphConfig(memory=MemoryConfig(co_retrieval_staging_max=3))
     memory = await filled(make_memory, {f"item {i}": 0.5 - i / 50 for i in range(4)}, config=config)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
+from elfgraph.config.loading import ElfgraphConfig
+from elfgraph.config.memory import MemoryConfig
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.llm.base import BlockAnalysis
 from elfgraph.llm.mock import MockLLMService

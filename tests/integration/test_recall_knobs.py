@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
+from elfgraph.config.loading import ElfgraphConfig
+from elfgraph.config.memory import MemoryConfig
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
 from elfgraph.store.database import Database

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
+from elfgraph.config.loading import ElfgraphConfig
+from elfgraph.config.memory import GROUPS, EdgesConfig, MemoryConfig, RetrievalConfig
 from elfgraph.errors import ConfigError
 
 
@@ -95,4 +96,76 @@ def test_retrieval_knobs_default_to_the_full_pipeline_and_are_validated(
     assert (loaded.retrieval_legs, loaded.graph_expansion) == ("keyword", False)
     monkeypatch.setenv("ELFGRAPH_MEMORY__RETRIEVAL_LEGS", "both")
     with pytest.raises(ConfigError, match="retrieval_legs"):
+        ElfgraphConfig.load()
+
+
+def test_settings_are_grouped_like_the_packages() -> None:
+    memory = MemoryConfig()
+    assert memory.retrieval.top_k == 5
+    assert memory.consolidation.inbox_threshold == 10
+    assert memory.curation.curate_interval_hours == 40
+    assert memory.edges.edge_degree_cap == 5
+    assert memory.feedback.outcome_prior_strength == 2.0
+    assert memory.learning.max_content_bytes == 32 * 1024
+    names = [name for group in GROUPS.values() for name in group.model_fields]
+    assert len(names) == len(set(names)), "a flat name must belong to one group"
+
+
+def test_flat_and_grouped_names_build_the_same_config() -> None:
+    flat = MemoryConfig(top_k=8, edge_degree_cap=7)  # type: ignore[call-arg]
+    grouped = MemoryConfig(retrieval=RetrievalConfig(top_k=8), edges=EdgesConfig(edge_degree_cap=7))
+    assert flat == grouped
+    assert flat.top_k == 8  # elfmem-style flat reading still works
+    mixed = MemoryConfig(retrieval={"fusion": "rrf"}, top_k=3)  # type: ignore[arg-type, call-arg]
+    assert (mixed.retrieval.fusion, mixed.retrieval.top_k) == ("rrf", 3)
+    with pytest.raises(AttributeError):
+        _ = flat.no_such_setting
+
+
+def test_grouped_variables_and_dotenv_are_read(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".env").write_text(
+        "ELFGRAPH_MEMORY__CURATION__CURATE_INTERVAL_HOURS=12\nELFGRAPH_MEMORY__TOP_K=9\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("ELFGRAPH_MEMORY__RETRIEVAL__KEYWORD_WEIGHT", "0.4")
+    memory = ElfgraphConfig.load().memory
+    assert memory.curation.curate_interval_hours == 12  # from .env, grouped
+    assert memory.retrieval.top_k == 9  # from .env, flat
+    assert memory.retrieval.keyword_weight == 0.4  # from the environment, grouped
+
+
+def test_precedence_arguments_then_variables_then_dotenv_then_yaml(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    yaml_file = tmp_path / "elfgraph.yaml"
+    yaml_file.write_text(
+        "memory:\n  top_k: 1\n  edge_degree_cap: 1\n  inbox_threshold: 1\n"
+        "  curation:\n    curate_interval_hours: 1\n",
+        encoding="utf-8",
+    )
+    (tmp_path / ".env").write_text(
+        "ELFGRAPH_MEMORY__TOP_K=2\nELFGRAPH_MEMORY__EDGE_DEGREE_CAP=2\n"
+        "ELFGRAPH_MEMORY__INBOX_THRESHOLD=2\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("ELFGRAPH_CONFIG_FILE", str(yaml_file))
+    monkeypatch.setenv("ELFGRAPH_MEMORY__TOP_K", "3")
+    monkeypatch.setenv("ELFGRAPH_MEMORY__EDGE_DEGREE_CAP", "3")
+    memory = ElfgraphConfig.load(memory={"top_k": 4}).memory
+    assert memory.retrieval.top_k == 4  # argument
+    assert memory.edges.edge_degree_cap == 3  # variable
+    assert memory.consolidation.inbox_threshold == 2  # .env
+    assert memory.curation.curate_interval_hours == 1  # YAML
+    assert memory.feedback.penalty_factor == 2.0  # default
+
+
+def test_a_bad_config_file_variable_is_a_config_error(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("ELFGRAPH_CONFIG_FILE", str(tmp_path / "missing.yaml"))
+    with pytest.raises(ConfigError, match="Cannot read config file"):
         ElfgraphConfig.load()
