@@ -10,37 +10,28 @@ Where Neo4j comes from, in order (ARCHITECTURE.md "Tests"):
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from typing import Any
 
 import pytest
 
 from elfgraph.config.connection import Settings
+from elfgraph.embedding.base import EmbeddingService
+from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.errors import Neo4jServerError
+from elfgraph.memory import MemorySystem
 from elfgraph.neo4j_server import LocalNeo4j
 from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
-
-NEO4J_IMAGE = "neo4j:5.26-community"
+from tests.support.docker import NEO4J_IMAGE, docker_answers
+from tests.support.memory import MakeMemory
 
 
 @pytest.fixture(scope="session")
 def anyio_backend() -> str:
     return "asyncio"
-
-
-def _docker_answers() -> bool:
-    docker = shutil.which("docker")
-    if not docker:
-        return False
-    try:
-        probe = subprocess.run([docker, "info"], capture_output=True, timeout=10, check=False)
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-    return probe.returncode == 0
 
 
 @pytest.fixture(scope="session")
@@ -61,7 +52,7 @@ def neo4j_settings() -> Iterator[Settings]:
         if not was_running:
             server.stop()
         return
-    if _docker_answers():
+    if docker_answers():
         from testcontainers.neo4j import Neo4jContainer
 
         with Neo4jContainer(NEO4J_IMAGE) as container:
@@ -92,3 +83,28 @@ async def space(database: Database) -> AsyncIterator[str]:
     name = f"test-{uuid.uuid4().hex[:12]}"
     yield name
     await drop_space(database, name)
+
+
+@pytest.fixture
+async def make_memory(database: Database, space: str) -> AsyncIterator[MakeMemory]:
+    """Open MemorySystems on the test's space (or another) sharing the test's connection."""
+    opened: list[MemorySystem] = []
+
+    async def make(
+        space_name: str | None = None,
+        *,
+        embedding_service: EmbeddingService | None = None,
+        **options: Any,
+    ) -> MemorySystem:
+        memory = await MemorySystem.open(
+            space_name or space,
+            database=database,
+            embedding_service=embedding_service or MockEmbeddingService(),
+            **options,
+        )
+        opened.append(memory)
+        return memory
+
+    yield make
+    for memory in opened:
+        await memory.close()

@@ -21,7 +21,7 @@ from benchmarks.read_path import stats as latency_stats
 from benchmarks.suite import markdown, run_suite, save, write_section
 from benchmarks.write_path import one_run, summarise
 from elfgraph.store.database import Database
-from tests.locomo_sample import write
+from tests.support.locomo_sample import write
 
 pytestmark = pytest.mark.anyio
 

@@ -19,8 +19,9 @@ from elfgraph import (
 from elfgraph.memory import MemorySystem
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
-from tests.integration.conftest import MakeMemory, edges_of, graph, graph_write
-from tests.integration.test_recall import QUERY, age_fillers_and_boost_hub, filled, snapshot
+from tests.support.graph import edges_of, graph, graph_write, snapshot
+from tests.support.memory import MakeMemory
+from tests.support.recall_setup import QUERY, age_fillers_and_boost_hub, filled
 
 pytestmark = pytest.mark.anyio
 

@@ -15,8 +15,8 @@ from elfgraph.config.connection import Settings
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
 from elfgraph.store.database import Database
-from tests.integration.conftest import graph
-from tests.integration.connect_worker import Tally, churn, pair_key
+from tests.support.connect_worker import Tally, churn, pair_key
+from tests.support.graph import graph
 
 pytestmark = pytest.mark.anyio
 
@@ -44,7 +44,7 @@ async def test_concurrent_connect_outcome_and_dream_keep_the_graph_sound(
         "NEO4J_PASSWORD": connection.password.get_secret_value() if connection.password else "",
         "NEO4J_DATABASE": connection.database,
     }
-    command = [sys.executable, "-m", "tests.integration.connect_worker", space, "99"]
+    command = [sys.executable, "-m", "tests.support.connect_worker", space, "99"]
     systems = [
         await MemorySystem.open(
             space, settings=neo4j_settings, embedding_service=MockEmbeddingService()

@@ -7,36 +7,14 @@ import pytest
 
 from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
 from elfgraph.consolidation import write as consolidation_write
-from elfgraph.embedding.base import Vector, normalise
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.errors import StorageError
 from elfgraph.store.database import Database
-from tests.integration.conftest import MakeMemory, blocks_by_status, edges_of, graph
+from tests.support.embedders import ClusterEmbedder
+from tests.support.graph import blocks_by_status, edges_of, graph
+from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
-
-
-class ClusterEmbedder:
-    """Texts containing 'cluster' share a direction (pairwise cosine ≈ 0.64)."""
-
-    model_name = "mock-hash-384"
-    dimensions = 384
-
-    def __init__(self) -> None:
-        self.base = MockEmbeddingService()
-        self.centre = self.base.vector("the shared cluster direction")
-
-    def vector(self, text: str) -> Vector:
-        own = self.base.vector(text)
-        if "cluster" not in text:
-            return own
-        return normalise(0.8 * self.centre + 0.6 * own)
-
-    async def embed(self, text: str) -> Vector:
-        return self.vector(text)
-
-    async def embed_batch(self, texts: list[str]) -> list[Vector]:
-        return [self.vector(t) for t in texts]
 
 
 async def test_dream_promotes_and_a_second_dream_returns_none(

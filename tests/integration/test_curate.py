@@ -8,8 +8,7 @@ import pytest
 from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
-from tests.integration.conftest import MakeMemory, block_props, graph, graph_write
-from tests.integration.curate_setup import (
+from tests.support.curate_setup import (
     active_blocks,
     link,
     pairs,
@@ -18,7 +17,8 @@ from tests.integration.curate_setup import (
     space_props,
     statuses,
 )
-from tests.integration.test_recall import snapshot
+from tests.support.graph import block_props, graph, graph_write, snapshot
+from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
 NO_TOP_N = ElfgraphConfig(memory=MemoryConfig(curate_reinforce_top_n=0))

@@ -13,8 +13,7 @@ from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
 from elfgraph.core.scoring import effective_edge_weight
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.store.database import Database
-from tests.integration.conftest import MakeMemory, edges_of, graph_write
-from tests.integration.curate_setup import (
+from tests.support.curate_setup import (
     active_blocks,
     link,
     pairs,
@@ -23,6 +22,8 @@ from tests.integration.curate_setup import (
     space_props,
     statuses,
 )
+from tests.support.graph import edges_of, graph_write
+from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
 

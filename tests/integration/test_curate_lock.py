@@ -19,8 +19,7 @@ from elfgraph.curation.models import CurateResult
 from elfgraph.curation.run import curate_space
 from elfgraph.errors import CurateError, ElfgraphError
 from elfgraph.store.database import Database
-from tests.integration.conftest import MakeMemory, graph_write
-from tests.integration.curate_setup import (
+from tests.support.curate_setup import (
     active_blocks,
     link,
     set_blocks,
@@ -28,7 +27,8 @@ from tests.integration.curate_setup import (
     space_props,
     statuses,
 )
-from tests.integration.test_recall import snapshot
+from tests.support.graph import graph_write, snapshot
+from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
 CONFIG = MemoryConfig()

@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import socket
-
 import pytest
 
 from elfgraph.config.connection import Settings
 from elfgraph.errors import StorageError
 from elfgraph.schema.migrations import migrate, open_database, schema_migrations, schema_status
 from elfgraph.store.database import Database
+from tests.support.network import closed_port
 
 pytestmark = pytest.mark.anyio
-
-
-def closed_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 async def test_connect_applies_every_migration_and_records_it(database: Database) -> None:

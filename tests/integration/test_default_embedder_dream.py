@@ -6,7 +6,8 @@ import pytest
 
 from elfgraph.embedding.local import MODEL_NAME, LocalEmbeddingService
 from elfgraph.store.database import Database
-from tests.integration.conftest import MakeMemory, edges_of
+from tests.support.graph import edges_of
+from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
 

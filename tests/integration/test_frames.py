@@ -11,8 +11,9 @@ from elfgraph.llm.mock import MockLLMService
 from elfgraph.memory import MemorySystem
 from elfgraph.retrieval.rendering import estimate_tokens
 from elfgraph.store.database import Database
-from tests.integration.conftest import MakeMemory, edges_of, graph
-from tests.integration.test_recall import QUERY, filled, link
+from tests.support.graph import edges_of, graph
+from tests.support.memory import MakeMemory
+from tests.support.recall_setup import QUERY, filled, link
 
 pytestmark = pytest.mark.anyio
 

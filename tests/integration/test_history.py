@@ -8,7 +8,7 @@ import pytest
 
 from elfgraph.errors import SelfLoopError
 from elfgraph.history import HISTORY_SIZE
-from tests.integration.conftest import MakeMemory
+from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
 

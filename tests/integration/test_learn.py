@@ -11,7 +11,8 @@ from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.errors import LearnError
 from elfgraph.memory import MemorySystem
 from elfgraph.store.database import Database
-from tests.integration.conftest import MakeMemory, blocks_by_status, graph, graph_write
+from tests.support.graph import blocks_by_status, graph, graph_write
+from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
 

@@ -9,7 +9,8 @@ from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.llm.base import BlockAnalysis
 from elfgraph.llm.mock import MockLLMService
 from elfgraph.store.database import Database
-from tests.integration.conftest import MakeMemory, block_props, edges_of
+from tests.support.graph import block_props, edges_of
+from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
 

@@ -17,7 +17,7 @@ from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.mcp_server import build_server
 from elfgraph.memory import MemorySystem
 from elfgraph.store.database import Database
-from tests.integration.conftest import edges_of, graph
+from tests.support.graph import edges_of, graph
 
 pytestmark = pytest.mark.anyio
 

@@ -12,8 +12,8 @@ from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.errors import ElfgraphError, OutcomeError
 from elfgraph.memory import MemorySystem
 from elfgraph.store.database import Database
-from tests.integration.conftest import MakeMemory, block_props, edges_of, graph, graph_write
-from tests.integration.test_recall import snapshot
+from tests.support.graph import block_props, edges_of, graph, graph_write, snapshot
+from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
 

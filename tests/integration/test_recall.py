@@ -11,43 +11,15 @@ from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.errors import FrameError
 from elfgraph.llm.base import BlockAnalysis
 from elfgraph.llm.mock import MockLLMService
-from elfgraph.memory import MemorySystem
 from elfgraph.retrieval.frames import ATTENTION_FRAME
 from elfgraph.retrieval.keywords import keyword_terms
 from elfgraph.retrieval.repository.candidates import candidates
 from elfgraph.store.database import Database
-from tests.integration.conftest import MakeMemory, graph, graph_write
+from tests.support.graph import graph_write, snapshot
+from tests.support.memory import MakeMemory
+from tests.support.recall_setup import QUERY, age_fillers_and_boost_hub, filled, link
 
 pytestmark = pytest.mark.anyio
-QUERY = "where is the lighthouse"
-
-
-async def snapshot(database: Database, space: str) -> list[dict[str, Any]]:
-    """Every node and relationship of the space with all their properties."""
-    nodes = await graph(
-        database,
-        "MATCH (n) WHERE n.space = $s OR n.name = $s "
-        "RETURN labels(n) AS labels, properties(n) AS props ORDER BY n.id, n.a, n.b",
-        s=space,
-    )
-    edges = await graph(
-        database,
-        "MATCH (a:Block {space: $s})-[r]->(b) RETURN a.id, b.id, type(r), properties(r) "
-        "ORDER BY a.id, b.id",
-        s=space,
-    )
-    return nodes + edges
-
-
-async def filled(make_memory: MakeMemory, similar: dict[str, float], **kw: Any) -> MemorySystem:
-    """A space whose blocks have the given cosine to QUERY, dreamed. Two blocks at cosines
-    a and b to the query are at about a·b to each other, so they get a similarity edge when
-    that reaches 0.5."""
-    embedder = MockEmbeddingService(similarities={(QUERY, text): c for text, c in similar.items()})
-    memory = await make_memory(embedding_service=embedder, **kw)
-    await memory.learn_many(list(similar))
-    await memory.dream()
-    return memory
 
 
 async def test_the_most_similar_block_comes_first(make_memory: MakeMemory) -> None:
@@ -101,21 +73,6 @@ async def test_queryless_recall_makes_no_embedding_call(make_memory: MakeMemory)
     assert embedder.embedded == []
 
 
-async def link(database: Database, space: str, a: str, b: str, rel: str, weight: float) -> None:
-    low, high = sorted((a, b))
-    await graph_write(
-        database,
-        f"MATCH (x:Block {{space: $s, id: $a}}), (y:Block {{space: $s, id: $b}}) "
-        f"CREATE (x)-[:{rel.upper()} {{relation: $rel, weight: $w, origin: 'agent', "
-        "reinforcement_count: 0, last_active_hours: 0.0}]->(y)",
-        s=space,
-        a=low,
-        b=high,
-        rel=rel,
-        w=weight,
-    )
-
-
 async def test_expansion_follows_edges_but_never_contradicts(
     make_memory: MakeMemory, database: Database, space: str
 ) -> None:
@@ -149,23 +106,6 @@ async def test_expansion_follows_edges_but_never_contradicts(
     assert ids["friend"] in row["expanded_ids"]
     assert ids["enemy"] not in row["expanded_ids"]
     assert ids["friend"] not in row["vector_ids"]
-
-
-async def age_fillers_and_boost_hub(database: Database, space: str, hub: str) -> None:
-    """The 'filler' seeds become old news (last reinforced 500 active hours ago); the hub
-    becomes confident and often reinforced."""
-    await graph_write(
-        database,
-        "MATCH (b:Block {space: $s}) WHERE b.content STARTS WITH 'filler' "
-        "SET b.last_reinforced_at = -500.0",
-        s=space,
-    )
-    await graph_write(
-        database,
-        "MATCH (b:Block {space: $s, id: $id}) SET b.reinforcement_count = 40, b.confidence = 0.95",
-        s=space,
-        id=hub,
-    )
 
 
 async def test_an_expanded_hub_can_outrank_a_weak_seed(

@@ -8,8 +8,9 @@ import pytest
 from elfgraph.embedding.openai_compat import OpenAIEmbeddingService
 from elfgraph.llm.openai_compat import OpenAILLMService
 from elfgraph.store.database import Database
-from tests.integration.conftest import MakeMemory, graph
-from tests.unit.fake_llm_server import FakeLLMServer
+from tests.support.fake_llm_server import FakeLLMServer
+from tests.support.graph import graph
+from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
 

@@ -12,8 +12,9 @@ from elfgraph.config.memory import ElfgraphConfig, MemoryConfig
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
 from elfgraph.store.database import Database
-from tests.integration.conftest import MakeMemory, edges_of, graph
-from tests.integration.test_consolidate import ClusterEmbedder
+from tests.support.embedders import ClusterEmbedder
+from tests.support.graph import edges_of, graph
+from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
 

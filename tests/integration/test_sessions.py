@@ -10,22 +10,11 @@ from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
 from elfgraph.spaces.registry import find_space
 from elfgraph.store.database import Database
-from tests.integration.conftest import MakeMemory, graph
+from tests.support.clock import FakeClock
+from tests.support.graph import graph
+from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
-
-
-class FakeClock:
-    """Seconds that only move when a test says so."""
-
-    def __init__(self) -> None:
-        self.seconds = 1000.0
-
-    def __call__(self) -> float:
-        return self.seconds
-
-    def advance(self, hours: float) -> None:
-        self.seconds += hours * 3600
 
 
 async def test_session_hours_accumulate_in_the_space(

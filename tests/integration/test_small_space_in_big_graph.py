@@ -7,7 +7,7 @@ import pytest
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
-from tests.integration.conftest import MakeMemory
+from tests.support.memory import MakeMemory
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 

@@ -8,7 +8,8 @@ from elfgraph.config.connection import Settings
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
 from elfgraph.store.database import Database
-from tests.integration.conftest import MakeMemory, graph_write
+from tests.support.graph import graph_write
+from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
 

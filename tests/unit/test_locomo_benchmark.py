@@ -10,7 +10,7 @@ from benchmarks.locomo.__main__ import main, memory_setting
 from benchmarks.locomo.baselines import BM25
 from benchmarks.locomo.data import LocomoDataError, load
 from benchmarks.locomo.metrics import Scored, recall_at, summarise
-from tests.locomo_sample import sample, write
+from tests.support.locomo_sample import sample, write
 
 
 def test_turns_become_block_texts_and_evidence_is_normalised(tmp_path: Path) -> None:

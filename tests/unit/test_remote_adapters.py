@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import socket
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -19,7 +18,8 @@ from elfgraph.llm.base import BlockAnalysis, LLMService
 from elfgraph.llm.errors import ServiceError
 from elfgraph.llm.openai_compat import OpenAILLMService
 from elfgraph.llm.prompts import analysis_prompt, parse_analysis, parse_contradiction
-from tests.unit.fake_llm_server import FakeLLMServer, RecordedRequest, fake_embedding, sent_key
+from tests.support.fake_llm_server import FakeLLMServer, RecordedRequest, fake_embedding, sent_key
+from tests.support.network import closed_port
 
 KEY = "sk-test-0123456789abcdef"
 LLMFactory = Callable[..., LLMService]
@@ -70,13 +70,6 @@ def prompt_text(request: RecordedRequest) -> tuple[str, str]:
         return body["system"], body["messages"][0]["content"]
     messages = {m["role"]: m["content"] for m in body["messages"]}
     return messages["system"], messages["user"]
-
-
-def closed_port_url() -> str:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    return f"http://127.0.0.1:{port}/v1"
 
 
 # --- embeddings --------------------------------------------------------------------------
@@ -322,7 +315,7 @@ async def test_echoed_key_is_masked(make_llm: LLMFactory, fake_server: FakeLLMSe
 
 @pytest.mark.anyio
 async def test_unreachable_server(make_llm: LLMFactory) -> None:
-    llm = make_llm(base_url=closed_port_url())
+    llm = make_llm(base_url=f"http://127.0.0.1:{closed_port()}/v1")
     with pytest.raises(ServiceError, match="could not be reached") as caught:
         await llm.process_block("block", "self")
     assert "base_url" in caught.value.recovery

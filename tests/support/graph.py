@@ -1,44 +1,12 @@
-"""Helpers for integration tests: MemorySystems on the test database, raw graph reads."""
+"""Raw graph reads and writes: tests inspect the graph directly, not through the API."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
-import pytest
 from neo4j import AsyncManagedTransaction
 
-from elfgraph.embedding.base import EmbeddingService
-from elfgraph.embedding.mock import MockEmbeddingService
-from elfgraph.memory import MemorySystem
 from elfgraph.store.database import Database
-
-MakeMemory = Callable[..., Awaitable[MemorySystem]]
-
-
-@pytest.fixture
-async def make_memory(database: Database, space: str) -> AsyncIterator[MakeMemory]:
-    """Open MemorySystems on the test's space (or another) sharing the test's connection."""
-    opened: list[MemorySystem] = []
-
-    async def make(
-        space_name: str | None = None,
-        *,
-        embedding_service: EmbeddingService | None = None,
-        **options: Any,
-    ) -> MemorySystem:
-        memory = await MemorySystem.open(
-            space_name or space,
-            database=database,
-            embedding_service=embedding_service or MockEmbeddingService(),
-            **options,
-        )
-        opened.append(memory)
-        return memory
-
-    yield make
-    for memory in opened:
-        await memory.close()
 
 
 async def _raw(tx: AsyncManagedTransaction, query: str, params: Any) -> list[dict[str, Any]]:
@@ -83,3 +51,20 @@ async def block_props(database: Database, space: str, block_id: str) -> dict[str
         database, "MATCH (b:Block {space: $s, id: $id}) RETURN b {.*} AS b", s=space, id=block_id
     )
     return dict(row["b"])
+
+
+async def snapshot(database: Database, space: str) -> list[dict[str, Any]]:
+    """Every node and relationship of the space with all their properties."""
+    nodes = await graph(
+        database,
+        "MATCH (n) WHERE n.space = $s OR n.name = $s "
+        "RETURN labels(n) AS labels, properties(n) AS props ORDER BY n.id, n.a, n.b",
+        s=space,
+    )
+    edges = await graph(
+        database,
+        "MATCH (a:Block {space: $s})-[r]->(b) RETURN a.id, b.id, type(r), properties(r) "
+        "ORDER BY a.id, b.id",
+        s=space,
+    )
+    return nodes + edges

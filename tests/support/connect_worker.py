@@ -2,7 +2,7 @@
 
 Run in the test's process (one task per MemorySystem) and as a second process:
 
-    python -m tests.integration.connect_worker SPACE SEED OPS ID [ID ...]
+    python -m tests.support.connect_worker SPACE SEED OPS ID [ID ...]
 
 which prints its tally as JSON. Settings come from NEO4J_* variables.
 """

@@ -8,7 +8,8 @@ from typing import Any
 
 from elfgraph.memory import MemorySystem
 from elfgraph.store.database import Database
-from tests.integration.conftest import MakeMemory, edges_of, graph, graph_write
+from tests.support.graph import edges_of, graph, graph_write
+from tests.support.memory import MakeMemory
 
 
 async def active_blocks(
