@@ -13,7 +13,7 @@ import yaml
 
 from elfgraph.config.connection import Settings
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def quickstart_commands() -> list[str]:
