@@ -1,46 +1,12 @@
+"""Connection settings: where the Neo4j URI and credentials come from, and that secrets
+never show."""
+
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from elfgraph.config.connection import DEFAULT_URI, Settings, load_settings
-from elfgraph.errors import ConfigError, ElfgraphError, StorageError
-from elfgraph.spaces.names import SPACE_NAME, validate_space_name
-
-
-def test_error_text_ends_with_the_recovery() -> None:
-    error = StorageError("Neo4j is down.", recovery="Start it.")
-    assert str(error) == "Neo4j is down. — Recovery: Start it."
-    assert isinstance(error, ElfgraphError)
-    assert error.to_dict() == {
-        "error": "StorageError",
-        "message": "Neo4j is down.",
-        "recovery": "Start it.",
-    }
-
-
-@pytest.mark.parametrize("name", ["default", "a", "agent-7", "project.notes", "A_1", "9" * 64])
-def test_valid_space_names(name: str) -> None:
-    assert validate_space_name(name) == name
-
-
-@pytest.mark.parametrize(
-    "name", ["", "-x", ".x", "_x", "a b", "a/b", "x" * 65, "é", "a\n", "a'}) DETACH", None, 3]
-)
-def test_invalid_space_names_raise_config_error_with_recovery(name: object) -> None:
-    with pytest.raises(ConfigError) as caught:
-        validate_space_name(name)
-    assert "letters, digits" in caught.value.recovery
-
-
-@given(st.text(max_size=80))
-def test_space_name_validation_agrees_with_the_pattern(name: str) -> None:
-    if SPACE_NAME.fullmatch(name):
-        assert validate_space_name(name) == name
-    else:
-        with pytest.raises(ConfigError):
-            validate_space_name(name)
+from elfgraph.errors import ConfigError
 
 
 def test_neo4j_variables_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -87,3 +53,13 @@ def test_without_uri_or_local_server_the_default_uri_is_used(
     connection = Settings(neo4j_home=tmp_path).connection()
     assert connection.uri == DEFAULT_URI
     assert connection.source == "default"
+
+
+def test_without_neo4j_uri_the_local_servers_state_file_is_used(
+    neo4j_settings: Settings,
+) -> None:
+    if neo4j_settings.neo4j_uri:
+        pytest.skip("NEO4J_URI is set: the environment wins over the local server")
+    connection = neo4j_settings.connection()
+    assert connection.source == "local-server"
+    assert connection.password is not None  # the generated password, read from state.json

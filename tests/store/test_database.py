@@ -1,4 +1,4 @@
-"""Connecting to a real Neo4j: migrations, schema status, and errors a person can act on."""
+"""Connecting to a real Neo4j: errors a person can act on, and what the server reports."""
 
 from __future__ import annotations
 
@@ -6,27 +6,11 @@ import pytest
 
 from elfgraph.config.connection import Settings
 from elfgraph.errors import StorageError
-from elfgraph.schema.migrations import migrate, open_database, schema_migrations, schema_status
+from elfgraph.schema.migrations import open_database
 from elfgraph.store.database import Database
 from tests.support.network import closed_port
 
 pytestmark = pytest.mark.anyio
-
-
-async def test_connect_applies_every_migration_and_records_it(database: Database) -> None:
-    status = await schema_status(database)
-    assert [m.state for m in status.migrations] == ["applied"] * len(schema_migrations())
-    assert all(m.applied_at for m in status.migrations)
-    names = {index.name: index for index in status.indexes}
-    for expected in ("block_identity", "block_space_status", "block_text", "space_name_unique"):
-        assert names[expected].state == "ONLINE"
-    assert names["block_text"].type == "FULLTEXT"
-    assert names["block_identity"].properties == ["space", "id"]
-
-
-async def test_migrating_again_changes_nothing(database: Database) -> None:
-    assert await migrate(database) == []
-    assert await migrate(database) == []
 
 
 async def test_unreachable_neo4j_is_a_storage_error_naming_uri_and_remedy() -> None:
@@ -68,16 +52,6 @@ async def test_unknown_database_is_a_storage_error(neo4j_settings: Settings) -> 
     with pytest.raises(StorageError) as caught:
         await open_database(settings)  # the first query (the schema check) meets it
     assert "nosuchdatabase" in caught.value.message
-
-
-async def test_without_neo4j_uri_the_local_servers_state_file_is_used(
-    neo4j_settings: Settings,
-) -> None:
-    if neo4j_settings.neo4j_uri:
-        pytest.skip("NEO4J_URI is set: the environment wins over the local server")
-    connection = neo4j_settings.connection()
-    assert connection.source == "local-server"
-    assert connection.password is not None  # the generated password, read from state.json
 
 
 async def test_server_info_reports_a_5_26_server(database: Database) -> None:

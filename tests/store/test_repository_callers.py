@@ -76,9 +76,3 @@ def test_each_repository_module_defines_one_async_function_taking_tx_first() -> 
         assert isinstance(function, ast.AsyncFunctionDef), f"{module}: function must be async"
         assert function.name == module.stem
         assert [a.arg for a in function.args.args] == ["tx"], f"{module}: (tx, *, keywords)"
-
-
-def test_schema_migrations_are_numbered_in_order() -> None:
-    versions = [m.version for m in schema_migrations()]
-    assert versions == sorted(versions)
-    assert versions[0] == "0001"
