@@ -1,13 +1,9 @@
-"""Pure planning of consolidation: dedupe walk, candidates, edge scores, the run pool."""
+"""Pure planning of consolidation: dedupe walk, candidates, similarity edges, the run pool."""
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from elfgraph.consolidation.plan import (
     InboxBlock,
@@ -19,7 +15,6 @@ from elfgraph.consolidation.plan import (
     plan_dedupe,
     similarity_edges,
 )
-from elfgraph.core.scoring import cosine, edge_score, jaccard, temporal_closeness
 from elfgraph.embedding.mock import MockEmbeddingService
 
 EMBEDDER = MockEmbeddingService(
@@ -86,38 +81,3 @@ def test_merge_keeps_each_id_once_and_the_k_nearest() -> None:
     two = {"q": [Neighbour("x", (), "k", 0, 0.5), Neighbour("z", (), "k", 0, 0.7)]}
     merged = merge_neighbours(one, two, k=2)
     assert [n.id for n in merged["q"]] == ["y", "z"]
-
-
-finite = st.floats(allow_nan=True, allow_infinity=True, width=32)
-tags = st.lists(st.sampled_from(["a", "b", "c", "self/goal"]), max_size=4)
-
-
-@given(finite, tags, tags, st.text(max_size=3), st.text(max_size=3), finite, finite)
-def test_edge_score_is_in_unit_interval_for_any_input(
-    cos: float, ta: list[str], tb: list[str], ca: str, cb: str, ha: float, hb: float
-) -> None:
-    score = edge_score(cos, ta, tb, ca, cb, ha, hb)
-    assert 0.0 <= score <= 1.0
-    assert not math.isnan(score)
-
-
-@given(
-    st.lists(st.floats(-1e6, 1e6), min_size=3, max_size=3),
-    st.lists(st.floats(-1e6, 1e6), min_size=3, max_size=3),
-)
-def test_cosine_is_bounded_and_zero_for_zero_vectors(a: list[float], b: list[float]) -> None:
-    value = cosine(a, b)
-    assert -1.0 <= value <= 1.0
-    assert cosine([0.0, 0.0, 0.0], b) == 0.0
-
-
-@given(tags, tags)
-def test_jaccard_is_symmetric_and_bounded(a: list[str], b: list[str]) -> None:
-    assert jaccard(a, b) == jaccard(b, a)
-    assert 0.0 <= jaccard(a, b) <= 1.0
-
-
-@given(st.floats(0, 1e6), st.floats(0, 1e6))
-def test_temporal_closeness_falls_with_the_gap(a: float, b: float) -> None:
-    assert temporal_closeness(a, a) == 1.0
-    assert 0.0 <= temporal_closeness(a, b) <= 1.0

@@ -1,4 +1,4 @@
-"""elfgraph.fusion: the keyword leg's terms, the fusion of the two legs, spreading."""
+"""elfgraph.core.fusion: the fusion of the two retrieval legs, and spreading."""
 
 from __future__ import annotations
 
@@ -7,15 +7,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from elfgraph.core.fusion import similarities, spread
-from elfgraph.retrieval.keywords import keyword_terms
-
-
-def test_question_words_are_left_out_of_the_keyword_query() -> None:
-    assert keyword_terms("What did Ana decide about Redis?") == "ana decide about redis"
-    assert keyword_terms("When did we move to May's plan?") == "we move to may s plan"
-    assert keyword_terms("How?") == "how"  # nothing else: the question words stay
-    assert keyword_terms("") is None
-    assert keyword_terms('"quoted" OR (x AND y*)~') == "quoted or x and y"
 
 
 def test_relative_fusion_scales_each_leg_over_its_seeds() -> None:

@@ -15,35 +15,22 @@ from elfgraph.core.scoring import (
     Weights,
     centralities,
     composite,
+    cosine,
+    edge_score,
     edge_strength,
+    jaccard,
     mmr,
     rank,
     recency,
     reinforcement,
     rrf_fuse,
+    temporal_closeness,
 )
-from elfgraph.retrieval.frames import ATTENTION_WEIGHTS, FRAMES, SELF_WEIGHTS, TASK_WEIGHTS
+from elfgraph.retrieval.frames import ATTENTION_WEIGHTS, TASK_WEIGHTS
 
 anything = st.floats(allow_nan=True, allow_infinity=True)
 unit = st.floats(0.0, 1.0)
 ids = st.text("abcdefgh", min_size=1, max_size=3)
-
-
-def test_frame_presets_sum_to_one_and_drop_similarity_cleanly() -> None:
-    for weights in (SELF_WEIGHTS, ATTENTION_WEIGHTS, TASK_WEIGHTS):
-        values = (
-            weights.similarity,
-            weights.confidence,
-            weights.recency,
-            weights.centrality,
-            weights.reinforcement,
-        )
-        assert sum(values) == pytest.approx(1.0)
-        queryless = weights.without_similarity()
-        assert queryless.similarity == 0.0
-        rest = 1.0 - weights.similarity
-        assert queryless.confidence == pytest.approx(weights.confidence / rest)
-    assert set(FRAMES) == {"self", "attention", "task"}
 
 
 def test_weights_that_do_not_sum_to_one_are_refused() -> None:
@@ -153,3 +140,40 @@ def test_mmr_is_a_permutation_even_with_zero_or_missing_vectors(scores: dict[str
     vectors = {block: np.zeros(3) for block in list(scores)[::2]}
     order = mmr(rank(scores), scores, vectors)
     assert sorted(order) == sorted(scores)
+
+
+# ---- similarity edges between two blocks ------------------------------------------------
+
+finite = st.floats(allow_nan=True, allow_infinity=True, width=32)
+tags = st.lists(st.sampled_from(["a", "b", "c", "self/goal"]), max_size=4)
+
+
+@given(finite, tags, tags, st.text(max_size=3), st.text(max_size=3), finite, finite)
+def test_edge_score_is_in_unit_interval_for_any_input(
+    cos: float, ta: list[str], tb: list[str], ca: str, cb: str, ha: float, hb: float
+) -> None:
+    score = edge_score(cos, ta, tb, ca, cb, ha, hb)
+    assert 0.0 <= score <= 1.0
+    assert not math.isnan(score)
+
+
+@given(
+    st.lists(st.floats(-1e6, 1e6), min_size=3, max_size=3),
+    st.lists(st.floats(-1e6, 1e6), min_size=3, max_size=3),
+)
+def test_cosine_is_bounded_and_zero_for_zero_vectors(a: list[float], b: list[float]) -> None:
+    value = cosine(a, b)
+    assert -1.0 <= value <= 1.0
+    assert cosine([0.0, 0.0, 0.0], b) == 0.0
+
+
+@given(tags, tags)
+def test_jaccard_is_symmetric_and_bounded(a: list[str], b: list[str]) -> None:
+    assert jaccard(a, b) == jaccard(b, a)
+    assert 0.0 <= jaccard(a, b) <= 1.0
+
+
+@given(st.floats(0, 1e6), st.floats(0, 1e6))
+def test_temporal_closeness_falls_with_the_gap(a: float, b: float) -> None:
+    assert temporal_closeness(a, a) == 1.0
+    assert 0.0 <= temporal_closeness(a, b) <= 1.0

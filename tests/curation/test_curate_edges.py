@@ -2,7 +2,7 @@
 
 Each test sets the clock and the edges' anchors in the graph, curates through the API and
 checks which edges the database kept. The effective weights quoted are seed 001's; the
-unit tests check that the reference formula gives them (tests/unit/test_curation.py).
+unit tests check that the reference formula gives them (tests/core/test_edge_decay.py).
 """
 
 from __future__ import annotations
