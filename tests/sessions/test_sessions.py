@@ -121,27 +121,6 @@ async def test_begin_session_resets_the_breadcrumbs(make_memory: MakeMemory) -> 
     assert memory.session_block_ids == []
 
 
-async def test_status_reports_counts_clock_and_session(make_memory: MakeMemory) -> None:
-    memory = await make_memory()
-    clock = FakeClock()
-    memory.clock = clock
-    await memory.begin_session()
-    clock.advance(0.5)
-    await memory.learn_many(["one", "two"])
-    status = await memory.status()
-    assert status.session_active
-    assert status.session_hours == pytest.approx(0.5)
-    assert status.total_active_hours == pytest.approx(0.5)
-    assert (status.inbox_count, status.active_count, status.archived_count) == (2, 0, 0)
-    assert status.inbox_threshold == 10
-    assert status.last_consolidated is None
-    await memory.dream()
-    status = await memory.status()
-    assert status.last_consolidated is not None
-    assert status.to_dict()["active_count"] == 2
-    assert "2 active" in str(status)
-
-
 @pytest.mark.parametrize("task_type", ["", "two\nlines", "x" * 65, 7])
 async def test_a_bad_task_type_is_a_session_error(
     make_memory: MakeMemory, task_type: object

@@ -1,4 +1,4 @@
-"""status(): health and the one suggestion, on a real Neo4j."""
+"""status(): counts, clock and session, health and the one suggestion, on a real Neo4j."""
 
 from __future__ import annotations
 
@@ -8,10 +8,32 @@ from elfgraph.config.connection import Settings
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
 from elfgraph.store.database import Database
+from tests.support.clock import FakeClock
 from tests.support.graph import graph_write
 from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
+
+
+async def test_status_reports_counts_clock_and_session(make_memory: MakeMemory) -> None:
+    memory = await make_memory()
+    clock = FakeClock()
+    memory.clock = clock
+    await memory.begin_session()
+    clock.advance(0.5)
+    await memory.learn_many(["one", "two"])
+    status = await memory.status()
+    assert status.session_active
+    assert status.session_hours == pytest.approx(0.5)
+    assert status.total_active_hours == pytest.approx(0.5)
+    assert (status.inbox_count, status.active_count, status.archived_count) == (2, 0, 0)
+    assert status.inbox_threshold == 10
+    assert status.last_consolidated is None
+    await memory.dream()
+    status = await memory.status()
+    assert status.last_consolidated is not None
+    assert status.to_dict()["active_count"] == 2
+    assert "2 active" in str(status)
 
 
 async def test_health_follows_what_the_space_needs(
