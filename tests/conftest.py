@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +27,7 @@ from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
 from tests.support.docker import NEO4J_IMAGE, docker_answers
+from tests.support.fake_llm_server import FakeLLMServer
 from tests.support.memory import MakeMemory
 
 
@@ -108,3 +110,21 @@ async def make_memory(database: Database, space: str) -> AsyncIterator[MakeMemor
     yield make
     for memory in opened:
         await memory.close()
+
+
+@pytest.fixture
+def no_provider_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No real keys, base URLs, profiles or proxies may leak in from the environment."""
+    for name in list(os.environ):
+        upper = name.upper()
+        if upper.startswith(("OPENAI_", "ANTHROPIC_")) or upper.endswith("_PROXY"):
+            monkeypatch.delenv(name)
+    monkeypatch.setenv("HOME", str(tmp_path))  # no Anthropic SDK profile on disk either
+
+
+@pytest.fixture
+def fake_server() -> Iterator[FakeLLMServer]:
+    """A fake OpenAI/Anthropic HTTP API on 127.0.0.1 (tests/support/fake_llm_server.py)."""
+    server = FakeLLMServer().start()
+    yield server
+    server.stop()

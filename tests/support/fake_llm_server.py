@@ -19,6 +19,8 @@ from typing import Any
 
 import numpy as np
 
+KEY = "sk-test-0123456789abcdef"  # what tests send as the API key (or set as `api_key`)
+
 
 @dataclass
 class RecordedRequest:
