@@ -31,6 +31,16 @@ from tests.support.fake_llm_server import FakeLLMServer
 from tests.support.memory import MakeMemory
 
 
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by marker
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that uses neo4j_settings, directly or through another fixture (database,
+    space, make_memory, neo4j_env…), talks to the test Neo4j: it is an integration test.
+    Tests that start servers of their own carry the marker explicitly."""
+    for item in items:
+        if "neo4j_settings" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.integration)
+
+
 @pytest.fixture(scope="session")
 def anyio_backend() -> str:
     return "asyncio"

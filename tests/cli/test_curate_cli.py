@@ -169,6 +169,7 @@ def test_the_batch_job_loads_no_embedding_model() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.integration  # a Neo4j of its own
 async def test_all_spaces_on_a_database_of_its_own(
     tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -22,11 +22,10 @@ from elfgraph.config.connection import Settings
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
 
-pytestmark = pytest.mark.usefixtures("neo4j_env")
-
 
 @pytest.fixture
-def cli_space(neo4j_settings: Settings) -> Iterator[str]:
+def cli_space(neo4j_settings: Settings, neo4j_env: None) -> Iterator[str]:
+    """A fresh space for a command run against the test Neo4j (neo4j_env); dropped after."""
     name = f"test-cli-{uuid.uuid4().hex[:10]}"
     yield name
 

@@ -22,7 +22,7 @@ from elfgraph.errors import Neo4jServerError
 from elfgraph.neo4j_server import LocalNeo4j
 from elfgraph.neo4j_server.process import ENTRY_POINT
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.integration]  # a Neo4j of their own
 ELFGRAPH = Path(sys.executable).with_name("elfgraph")
 
 
