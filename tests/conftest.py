@@ -1,4 +1,5 @@
-"""Shared fixtures: one real Neo4j per test session, one fresh space per test.
+"""Shared fixtures (one real Neo4j per test session, one fresh space per test, MemorySystems
+on it, the fake LLM server) and the hook that marks the tests needing Neo4j `integration`.
 
 Where Neo4j comes from, in order (ARCHITECTURE.md "Tests"):
 1. NEO4J_URI (with NEO4J_USERNAME / NEO4J_PASSWORD) when set;
