@@ -58,7 +58,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict elfgraph
 
 unit: $(STAMP)
-	$(BIN)/pytest tests/unit
+	$(BIN)/pytest -m "not integration"
 
 test: neo4j lint typecheck
 	$(BIN)/pytest

@@ -1,4 +1,5 @@
-"""Shared fixtures: one real Neo4j per test session, one fresh space per test.
+"""Shared fixtures (one real Neo4j per test session, one fresh space per test, MemorySystems
+on it, the fake LLM server) and the hook that marks the tests needing Neo4j `integration`.
 
 Where Neo4j comes from, in order (ARCHITECTURE.md "Tests"):
 1. NEO4J_URI (with NEO4J_USERNAME / NEO4J_PASSWORD) when set;
@@ -10,37 +11,40 @@ Where Neo4j comes from, in order (ARCHITECTURE.md "Tests"):
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from elfgraph.config.connection import Settings
+from elfgraph.embedding.base import EmbeddingService
+from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.errors import Neo4jServerError
+from elfgraph.memory import MemorySystem
 from elfgraph.neo4j_server import LocalNeo4j
 from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
+from tests.support.docker import NEO4J_IMAGE, docker_answers
+from tests.support.fake_llm_server import FakeLLMServer
+from tests.support.memory import MakeMemory
 
-NEO4J_IMAGE = "neo4j:5.26-community"
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by marker
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that uses neo4j_settings, directly or through another fixture (database,
+    space, make_memory, neo4j_env…), talks to the test Neo4j: it is an integration test.
+    Tests that start servers of their own carry the marker explicitly."""
+    for item in items:
+        if "neo4j_settings" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.integration)
 
 
 @pytest.fixture(scope="session")
 def anyio_backend() -> str:
     return "asyncio"
-
-
-def _docker_answers() -> bool:
-    docker = shutil.which("docker")
-    if not docker:
-        return False
-    try:
-        probe = subprocess.run([docker, "info"], capture_output=True, timeout=10, check=False)
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-    return probe.returncode == 0
 
 
 @pytest.fixture(scope="session")
@@ -61,7 +65,7 @@ def neo4j_settings() -> Iterator[Settings]:
         if not was_running:
             server.stop()
         return
-    if _docker_answers():
+    if docker_answers():
         from testcontainers.neo4j import Neo4jContainer
 
         with Neo4jContainer(NEO4J_IMAGE) as container:
@@ -92,3 +96,46 @@ async def space(database: Database) -> AsyncIterator[str]:
     name = f"test-{uuid.uuid4().hex[:12]}"
     yield name
     await drop_space(database, name)
+
+
+@pytest.fixture
+async def make_memory(database: Database, space: str) -> AsyncIterator[MakeMemory]:
+    """Open MemorySystems on the test's space (or another) sharing the test's connection."""
+    opened: list[MemorySystem] = []
+
+    async def make(
+        space_name: str | None = None,
+        *,
+        embedding_service: EmbeddingService | None = None,
+        **options: Any,
+    ) -> MemorySystem:
+        memory = await MemorySystem.open(
+            space_name or space,
+            database=database,
+            embedding_service=embedding_service or MockEmbeddingService(),
+            **options,
+        )
+        opened.append(memory)
+        return memory
+
+    yield make
+    for memory in opened:
+        await memory.close()
+
+
+@pytest.fixture
+def no_provider_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No real keys, base URLs, profiles or proxies may leak in from the environment."""
+    for name in list(os.environ):
+        upper = name.upper()
+        if upper.startswith(("OPENAI_", "ANTHROPIC_")) or upper.endswith("_PROXY"):
+            monkeypatch.delenv(name)
+    monkeypatch.setenv("HOME", str(tmp_path))  # no Anthropic SDK profile on disk either
+
+
+@pytest.fixture
+def fake_server() -> Iterator[FakeLLMServer]:
+    """A fake OpenAI/Anthropic HTTP API on 127.0.0.1 (tests/support/fake_llm_server.py)."""
+    server = FakeLLMServer().start()
+    yield server
+    server.stop()

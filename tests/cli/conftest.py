@@ -24,8 +24,8 @@ def neo4j_env(neo4j_settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None
 
 
 @pytest.fixture
-def cli_space(neo4j_settings: Settings) -> Iterator[str]:
-    """A fresh space name for a CLI test (the runner is synchronous); dropped after."""
+def cli_space(neo4j_settings: Settings, neo4j_env: None) -> Iterator[str]:
+    """A fresh space for a command run against the test Neo4j (neo4j_env); dropped after."""
     name = f"test-cli-{uuid.uuid4().hex[:10]}"
     yield name
 

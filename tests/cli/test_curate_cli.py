@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import socket
 import subprocess
 import sys
 from typing import Any
@@ -24,7 +23,8 @@ from elfgraph.curation.models import CurateResult
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
 from elfgraph.store.database import Database
-from tests.integration.curate_setup import link, set_blocks, set_clock, statuses
+from tests.support.curate_setup import link, set_blocks, set_clock, statuses
+from tests.support.network import closed_port
 
 pytestmark = pytest.mark.anyio
 
@@ -124,10 +124,7 @@ async def test_bad_usage_exits_with_code_2(args: list[str]) -> None:
 async def test_unreachable_neo4j_is_exit_code_1_with_recovery(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    monkeypatch.setenv("NEO4J_URI", f"bolt://127.0.0.1:{port}")
+    monkeypatch.setenv("NEO4J_URI", f"bolt://127.0.0.1:{closed_port()}")
     monkeypatch.setenv("ELFGRAPH_CONNECTION_TIMEOUT", "2")
     result = await invoke("--all-spaces")
     assert result.exit_code == 1
@@ -172,6 +169,7 @@ def test_the_batch_job_loads_no_embedding_model() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.integration  # a Neo4j of its own
 async def test_all_spaces_on_a_database_of_its_own(
     tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import socket
 
 import pytest
 from typer.testing import CliRunner
 
 from elfgraph.cli import app
 from elfgraph.schema.migrations import schema_migrations
+from tests.support.network import closed_port
 
 
 @pytest.mark.usefixtures("neo4j_env")
@@ -41,9 +41,7 @@ def test_db_status_lists_migrations_and_index_states() -> None:
 
 
 def test_unreachable_neo4j_is_one_red_line_with_recovery(monkeypatch: pytest.MonkeyPatch) -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = closed_port()
     monkeypatch.setenv("NEO4J_URI", f"bolt://127.0.0.1:{port}")
     monkeypatch.setenv("ELFGRAPH_CONNECTION_TIMEOUT", "2")
     result = CliRunner().invoke(app, ["db", "status"])

@@ -17,8 +17,6 @@ from typer.testing import CliRunner
 from elfgraph.cli import app
 from elfgraph.config.connection import Settings
 
-pytestmark = pytest.mark.usefixtures("neo4j_env")
-
 
 def cli(*args: str) -> Any:
     """Run a command with --json; its parsed output."""

@@ -1,0 +1,105 @@
+"""Each benchmark runs at a tiny size, so the scripts cannot rot (their figures come from
+full runs by hand; see docs/BENCHMARKS.md)."""
+
+from __future__ import annotations
+
+import json
+from importlib.util import find_spec
+from pathlib import Path
+
+import pytest
+
+from benchmarks.corpus import facts
+from benchmarks.curate import one_run as curate_run
+from benchmarks.curate import summarise as curate_summary
+from benchmarks.locomo.report import chart
+from benchmarks.locomo.report import markdown as locomo_markdown
+from benchmarks.locomo.run import Options, run
+from benchmarks.plots import plot
+from benchmarks.read_path import one_size, questions
+from benchmarks.read_path import stats as latency_stats
+from benchmarks.suite import markdown, run_suite, save, write_section
+from benchmarks.write_path import one_run, summarise
+from elfgraph.store.database import Database
+from tests.support.locomo_sample import write
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_write_path_benchmark_runs(database: Database) -> None:
+    run = await one_run(database, 60, "mock")
+    distinct = len({text.strip().lower() for text in facts(60)})  # repeats stop at learn
+    assert run["promoted"] + run["deduplicated"] == distinct
+    assert summarise(60, [run])["dream_blocks_per_s_median"] > 0
+
+
+async def test_read_path_benchmark_runs_and_counts_round_trips(database: Database) -> None:
+    result = await one_size(database, 40, questions(5), warm_up=2)
+    assert result["active"] == 40
+    assert result["recall_round_trips"] == 1.0
+    assert result["frame_round_trips"] == 2.0
+    clustered = await one_size(database, 40, questions(3), clustered=True, warm_up=2)
+    assert clustered["edges"] > 0
+    assert latency_stats([1.0, 2.0, 3.0])["p50_ms"] == 2.0
+
+
+async def test_curate_benchmark_runs_and_does_every_phase(database: Database) -> None:
+    run = await curate_run(database, 300)
+    result = run["result"]
+    assert result["archived"] > 0
+    assert result["edges_pruned"] > 0
+    assert result["edges_decayed"] > 0
+    assert result["reinforced"] == 5
+    assert 0 < result["total_edges_after"] < run["edges_before"]
+    assert set(run["phases"]) == {"archive", "prune", "decay", "reinforce", "finish"}
+    assert curate_summary([run])["seconds_median"] > 0
+
+
+async def test_the_suite_writes_json_markdown_and_plots(database: Database, tmp_path: Path) -> None:
+    report = await run_suite(
+        [100], ["write", "read", "curate"], repeats=1, queries=3, embedders=["mock"]
+    )
+    assert set(report["parts"]) == {"write", "read", "curate"}
+    assert report["machine"]["commit"]
+    save(report, tmp_path / "suite.json")
+    assert json.loads((tmp_path / "suite.json").read_text())["sizes"] == [100]
+    images = plot(report, tmp_path / "img")
+    assert all(path.stat().st_size > 1000 for path in images.values())
+    doc = tmp_path / "BENCHMARKS.md"
+    doc.write_text("# Benchmarks\n\nNotes stay.\n", encoding="utf-8")
+    write_section(doc, markdown(report, {t: p.name for t, p in images.items()}))
+    write_section(doc, markdown(report, {t: p.name for t, p in images.items()}))  # replaced
+    text = doc.read_text(encoding="utf-8")
+    assert text.count("<!-- suite:start -->") == 1
+    assert "Notes stay." in text
+    assert "### Write path" in text
+    assert "### Curate" in text
+    assert "bench_latency.png" in text
+
+
+async def test_locomo_benchmark_runs_on_a_tiny_conversation(
+    database: Database, tmp_path: Path
+) -> None:
+    options = Options(data=write(tmp_path / "tiny.json"), embedder="mock", warm_up=2)
+    report = await run(options, database)
+    assert report["data"]["questions"] == 4
+    assert report["data"]["evidence_ids_dropped"] == 1
+    (ingested,) = report["ingest"]
+    assert ingested["turns"] == 7
+    assert ingested["active_blocks"] == 6  # the repeated "Thanks for the photo!" is one block
+    assert ingested["active_hours"] == pytest.approx(7 / 60, abs=1e-3)  # a minute per turn
+    methods = report["methods"]
+    assert set(methods) == {"full", "no-expansion", "vector", "keyword", "bm25", "cosine"}
+    for name, method in methods.items():
+        overall = method["summary"]["overall"]
+        assert overall["n"] == 4
+        assert 0.0 <= overall["R@1"] <= overall["R@5"] <= overall["R@20"] <= 1.0, name
+        assert overall["R@20"] == 1.0, name  # 7 turns: top 20 holds every one
+    # Each question names a word only its evidence holds (greyhound, Lisbon, Biscuit).
+    assert methods["keyword"]["summary"]["single-hop"]["R@1"] == 1.0
+    assert methods["bm25"]["summary"]["single-hop"]["R@1"] == 1.0
+    assert methods["full"]["latency_by_top_k"]["10"]["p50_ms"] > 0
+    assert "elfgraph: full pipeline" in locomo_markdown(report)
+    if find_spec("matplotlib") is not None:  # the `bench` extra
+        chart(report, tmp_path / "chart.png")
+        assert (tmp_path / "chart.png").read_bytes().startswith(b"\x89PNG")

@@ -1,0 +1,65 @@
+"""Connection settings: where the Neo4j URI and credentials come from, and that secrets
+never show."""
+
+from __future__ import annotations
+
+import pytest
+
+from elfgraph.config.connection import DEFAULT_URI, Settings, load_settings
+from elfgraph.errors import ConfigError
+
+
+def test_neo4j_variables_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NEO4J_URI", "neo4j://db.example:7687")
+    monkeypatch.setenv("NEO4J_USERNAME", "agent")
+    monkeypatch.setenv("NEO4J_PASSWORD", "s3cret")
+    monkeypatch.setenv("NEO4J_DATABASE", "memories")
+    connection = Settings().connection()
+    assert connection.uri == "neo4j://db.example:7687"
+    assert connection.username == "agent"
+    assert connection.password is not None
+    assert connection.password.get_secret_value() == "s3cret"
+    assert connection.database == "memories"
+    assert connection.source == "environment"
+
+
+def test_elfgraph_prefix_wins_over_the_plain_neo4j_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NEO4J_URI", "bolt://plain:7687")
+    monkeypatch.setenv("ELFGRAPH_NEO4J_URI", "bolt://prefixed:7687")
+    assert Settings().connection().uri == "bolt://prefixed:7687"
+
+
+def test_secrets_never_show_in_reprs(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NEO4J_URI", "bolt://h:7687")
+    monkeypatch.setenv("NEO4J_PASSWORD", "hunter2-very-secret")
+    settings = Settings()
+    assert "hunter2" not in repr(settings)
+    assert "hunter2" not in str(settings)
+    assert "hunter2" not in repr(settings.connection())
+
+
+def test_bad_uri_is_a_config_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NEO4J_URI", "http://localhost:7474")
+    with pytest.raises(ConfigError) as caught:
+        load_settings()
+    assert "NEO4J_URI" in str(caught.value)
+
+
+def test_without_uri_or_local_server_the_default_uri_is_used(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: object
+) -> None:
+    monkeypatch.delenv("NEO4J_URI", raising=False)
+    monkeypatch.delenv("ELFGRAPH_NEO4J_URI", raising=False)
+    connection = Settings(neo4j_home=tmp_path).connection()
+    assert connection.uri == DEFAULT_URI
+    assert connection.source == "default"
+
+
+def test_without_neo4j_uri_the_local_servers_state_file_is_used(
+    neo4j_settings: Settings,
+) -> None:
+    if neo4j_settings.neo4j_uri:
+        pytest.skip("NEO4J_URI is set: the environment wins over the local server")
+    connection = neo4j_settings.connection()
+    assert connection.source == "local-server"
+    assert connection.password is not None  # the generated password, read from state.json

@@ -1,0 +1,81 @@
+"""elfgraph.core.fusion: the fusion of the two retrieval legs, and spreading."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from elfgraph.core.fusion import similarities, spread
+
+
+def test_relative_fusion_scales_each_leg_over_its_seeds() -> None:
+    found = similarities(
+        {"a": 0.62, "b": 0.55, "c": 0.52},
+        {"c": 9.0, "d": 3.0, "a": 1.0},
+        fusion="relative",
+        keyword_weight=0.6,
+    )
+    # a: vector 1.0, keyword 0.0; c: vector 0.0, keyword 1.0; b: 0.7·(0.3); d: 0.6·0.25
+    assert found["c"] == 1.0
+    assert found["a"] == pytest.approx(0.4 / 0.6)
+    assert found["b"] == pytest.approx(0.4 * 0.3 / 0.6)
+    assert found["d"] == pytest.approx(0.6 * 0.25 / 0.6)
+
+
+def test_one_leg_alone_is_used_as_it_is() -> None:
+    only_vector = similarities({"a": 0.9, "b": 0.5}, {}, fusion="relative", keyword_weight=0.6)
+    assert only_vector == {"a": 1.0, "b": 0.0}
+    only_text = similarities({}, {"a": 4.0, "b": 2.0}, fusion="convex", keyword_weight=0.6)
+    assert only_text == {"a": 1.0, "b": 0.5}
+    assert similarities({}, {}, fusion="relative", keyword_weight=0.6) == {}
+    assert similarities({"a": 0.3}, {}, fusion="relative", keyword_weight=0.6) == {"a": 1.0}
+
+
+def test_convex_fusion_keeps_the_legs_own_scores_and_rrf_their_ranks() -> None:
+    convex = similarities({"a": 0.8, "b": -0.5}, {"b": 2.0}, fusion="convex", keyword_weight=0.5)
+    assert convex == {"a": pytest.approx(0.4 / 0.5), "b": 1.0}
+    rrf = similarities({"a": 0.8, "b": 0.1}, {"b": 2.0}, fusion="rrf", keyword_weight=0.5)
+    assert rrf["b"] == 1.0
+    assert rrf["a"] < 1.0
+
+
+def test_spreading_passes_relevance_along_associative_edges_only() -> None:
+    similarity = {"question": 1.0, "other": 0.5}
+    links = {
+        "question": [("answer", "co_occurs", 0.6), ("twin", "similar", 0.9)],
+        "answer": [("question", "co_occurs", 0.6)],
+        "twin": [("question", "similar", 0.9)],
+        "foe": [("question", "contradicts", 0.9)],
+        "other": [],
+    }
+    raised = spread(similarity, links, 0.5)
+    assert raised["answer"] == pytest.approx(0.5 * 0.6 / 1.0)
+    assert raised["twin"] == 0.0  # the vector leg already judged it
+    assert raised["foe"] == 0.0
+    assert raised["question"] == 1.0  # its neighbour had no similarity of its own
+    assert raised["other"] == 0.5
+    assert spread(similarity, links, 0.0) == similarity
+
+
+@given(
+    st.dictionaries(st.sampled_from("abcdef"), st.floats(-1, 1), max_size=6),
+    st.dictionaries(st.sampled_from("cdefgh"), st.floats(0, 50), max_size=6),
+    st.sampled_from(["relative", "convex", "rrf"]),
+    st.floats(0, 1),
+    st.floats(0, 1),
+)
+def test_every_similarity_is_in_0_1_and_the_best_is_1(
+    vector: dict[str, float],
+    keyword: dict[str, float],
+    fusion: str,
+    weight: float,
+    share: float,
+) -> None:
+    fused = similarities(vector, keyword, fusion=fusion, keyword_weight=weight)
+    assert set(fused) == set(vector) | set(keyword)
+    links = {b: [(o, "co_occurs", 0.7) for o in fused if o != b] for b in fused}
+    for values in (fused, spread(fused, links, share)):
+        assert all(0.0 <= v <= 1.0 for v in values.values())
+        if any(values.values()):
+            assert max(values.values()) == pytest.approx(1.0)

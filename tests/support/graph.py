@@ -1,0 +1,70 @@
+"""Raw graph reads and writes: tests inspect the graph directly, not through the API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from neo4j import AsyncManagedTransaction
+
+from elfgraph.store.database import Database
+
+
+async def _raw(tx: AsyncManagedTransaction, query: str, params: Any) -> list[dict[str, Any]]:
+    result = await tx.driver_tx.run(query, params)
+    return [dict(record) async for record in result]
+
+
+async def graph(database: Database, query: str, **params: Any) -> list[dict[str, Any]]:
+    """Run a raw read query: tests inspect the graph directly, not through the API."""
+    return await database.read(_raw, query, params)
+
+
+async def graph_write(database: Database, query: str, **params: Any) -> list[dict[str, Any]]:
+    """Run a raw write query: tests set up states the API would take long to reach."""
+    return await database.write(_raw, query, params)
+
+
+async def blocks_by_status(database: Database, space: str) -> dict[str, set[str]]:
+    rows = await graph(
+        database,
+        "MATCH (b:Block {space: $space}) RETURN b.status AS status, b.id AS id",
+        space=space,
+    )
+    found: dict[str, set[str]] = {}
+    for row in rows:
+        found.setdefault(row["status"], set()).add(row["id"])
+    return found
+
+
+async def edges_of(database: Database, space: str) -> list[dict[str, Any]]:
+    return await graph(
+        database,
+        "MATCH (a:Block {space: $space})-[r]->(b:Block) "
+        "RETURN a.id AS a, b.id AS b, type(r) AS type, r {.*} AS props",
+        space=space,
+    )
+
+
+async def block_props(database: Database, space: str, block_id: str) -> dict[str, Any]:
+    """Every property of one block, read straight from the graph."""
+    (row,) = await graph(
+        database, "MATCH (b:Block {space: $s, id: $id}) RETURN b {.*} AS b", s=space, id=block_id
+    )
+    return dict(row["b"])
+
+
+async def snapshot(database: Database, space: str) -> list[dict[str, Any]]:
+    """Every node and relationship of the space with all their properties."""
+    nodes = await graph(
+        database,
+        "MATCH (n) WHERE n.space = $s OR n.name = $s "
+        "RETURN labels(n) AS labels, properties(n) AS props ORDER BY n.id, n.a, n.b",
+        s=space,
+    )
+    edges = await graph(
+        database,
+        "MATCH (a:Block {space: $s})-[r]->(b) RETURN a.id, b.id, type(r), properties(r) "
+        "ORDER BY a.id, b.id",
+        s=space,
+    )
+    return nodes + edges

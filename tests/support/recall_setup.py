@@ -1,0 +1,58 @@
+"""Set-ups for the recall, frame, connect and outcome tests: spaces whose blocks have a
+chosen cosine to QUERY, and edges and ages written straight into the graph."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from elfgraph.embedding.mock import MockEmbeddingService
+from elfgraph.memory import MemorySystem
+from elfgraph.store.database import Database
+from tests.support.graph import graph_write
+from tests.support.memory import MakeMemory
+
+QUERY = "where is the lighthouse"
+
+
+async def filled(make_memory: MakeMemory, similar: dict[str, float], **kw: Any) -> MemorySystem:
+    """A space whose blocks have the given cosine to QUERY, dreamed. Two blocks at cosines
+    a and b to the query are at about a·b to each other, so they get a similarity edge when
+    that reaches 0.5."""
+    embedder = MockEmbeddingService(similarities={(QUERY, text): c for text, c in similar.items()})
+    memory = await make_memory(embedding_service=embedder, **kw)
+    await memory.learn_many(list(similar))
+    await memory.dream()
+    return memory
+
+
+async def link(database: Database, space: str, a: str, b: str, rel: str, weight: float) -> None:
+    """An agent edge of relation `rel`, from the smaller id to the larger."""
+    low, high = sorted((a, b))
+    await graph_write(
+        database,
+        f"MATCH (x:Block {{space: $s, id: $a}}), (y:Block {{space: $s, id: $b}}) "
+        f"CREATE (x)-[:{rel.upper()} {{relation: $rel, weight: $w, origin: 'agent', "
+        "reinforcement_count: 0, last_active_hours: 0.0}]->(y)",
+        s=space,
+        a=low,
+        b=high,
+        rel=rel,
+        w=weight,
+    )
+
+
+async def age_fillers_and_boost_hub(database: Database, space: str, hub: str) -> None:
+    """The 'filler' seeds become old news (last reinforced 500 active hours ago); the hub
+    becomes confident and often reinforced."""
+    await graph_write(
+        database,
+        "MATCH (b:Block {space: $s}) WHERE b.content STARTS WITH 'filler' "
+        "SET b.last_reinforced_at = -500.0",
+        s=space,
+    )
+    await graph_write(
+        database,
+        "MATCH (b:Block {space: $s, id: $id}) SET b.reinforcement_count = 40, b.confidence = 0.95",
+        s=space,
+        id=hub,
+    )
