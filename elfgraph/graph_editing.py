@@ -1,4 +1,4 @@
-"""The agent's own edges (BEHAVIOUR.md §8): connect, disconnect, connects and
+"""The agent's own edges (docs/BEHAVIOUR.md §8): connect, disconnect, connects and
 connect_by_query, as methods of MemorySystem (which mixes this class in)."""
 
 from __future__ import annotations

@@ -254,7 +254,7 @@ class MemorySystem(GraphEditing):
     async def consolidate(
         self, *, skip_llm: bool = False, skip_contradictions: bool = False
     ) -> ConsolidateResult:
-        """Embed, deduplicate, analyse and link every inbox block (BEHAVIOUR.md §4)."""
+        """Embed, deduplicate, analyse and link every inbox block (docs/BEHAVIOUR.md §4)."""
         result = await consolidate(
             self._database,
             self.space,
@@ -342,7 +342,7 @@ class MemorySystem(GraphEditing):
 
     @operation("curate", writes=True)
     async def curate(self, *, if_due: bool = False) -> CurateResult:
-        """Maintenance (BEHAVIOUR.md §9): archive decayed blocks, prune weak edges, decay
+        """Maintenance (docs/BEHAVIOUR.md §9): archive decayed blocks, prune weak edges, decay
         stale ones, reinforce the constitution and the top blocks. One run per space at a
         time: while another runs, this waits memory.curation.curate_wait_seconds, then reports
         skipped_reason "busy". With `if_due`, only when should_curate() holds."""

@@ -11,7 +11,7 @@ cached frames when it ends, successfully or not. Operations declare it with
 INFO under `elfgraph.memory`. Two kinds of write do not count: frame()'s reinforcement,
 which is exactly what the cache exists to skip, and learning, which only fills the inbox
 that no frame shows; learning clears the cache only when it stores a block tagged
-`self/…`, the SELF frame's own kind (BEHAVIOUR.md §7).
+`self/…`, the SELF frame's own kind (docs/BEHAVIOUR.md §7.1).
 """
 
 from __future__ import annotations

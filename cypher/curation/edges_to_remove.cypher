@@ -4,13 +4,13 @@
 // params: space, now, threshold, edge_factor, established, max_fraction
 // The plan of curate's edge phases, in one pass over the space's knowledge edges (each
 // stored once, so a directed match sees it once). Weak (static prune): weight below
-// `threshold` and never reinforced. Decayed (seed 001): any other edge, except the
+// `threshold` and never reinforced. Decayed (docs/BEHAVIOUR.md §9.3): any other edge, except the
 // agent's and those without a last_active_hours anchor, whose effective weight
 // weight·exp(-λ_edge·max(0, now - last_active_hours)) is below `threshold`, where
 // λ_edge = min(λ_a, λ_b)·edge_factor, times edge_factor again for an edge reinforced
 // `established` times or more. Agent edges are never planned for removal. At most
 // floor(max_fraction · the edges left after the prune) decay in one run, weakest first
-// (F6); the others wait for the next run. Returns the edge count, the weak pairs, the
+// (max_decay_fraction); the others wait for the next run. Returns the edge count, the weak pairs, the
 // decaying pairs in order, and how many were deferred.
 MATCH (a:Block)-[r]->(b:Block)
 WHERE a.space = $space AND a.status = 'active'

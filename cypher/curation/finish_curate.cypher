@@ -4,7 +4,7 @@
 // params: space, owner, now
 // Ends a curate run: records last_curate_at (active hours, never moved back) for
 // should_curate and status, releases the lock, and counts the knowledge edges left (the
-// denominator of seed 001's F3). No row when the lock is no longer ours.
+// denominator, docs/BEHAVIOUR.md §9.5). No row when the lock is no longer ours.
 MATCH (s:Space {name: $space})
 WHERE s.curate_lock_owner = $owner
 SET s.last_curate_at = CASE WHEN s.last_curate_at > $now THEN s.last_curate_at ELSE $now END

@@ -9,7 +9,7 @@
 // below `penalize_below` a faster decay (λ × factor, at most the ceiling) for blocks whose
 // λ exceeds the floor. Above `reinforce_above`, every existing edge between two of the
 // blocks gains signal·delta of weight (at most 1.0) and a reinforcement, and its clock is
-// set to now (seed 001, F2); now is $now_hours, or the space's clock outside a session.
+// set to now (docs/BEHAVIOUR.md §8.1); now is $now_hours, or the space's clock outside a session.
 // The call is recorded as an Outcome node. Returns the blocks updated with their
 // confidence change, the penalised ones, the edges reinforced, the pairs that have no
 // edge yet (the caller links them) and now.

@@ -8,7 +8,7 @@ Sources, first match wins for each setting:
 3. a `.env` file in the working directory, with the same names;
 4. a YAML file: `ElfgraphConfig.from_yaml(path)`, or the file named by
    `ELFGRAPH_CONFIG_FILE`, holding a `memory:` mapping (grouped or flat);
-5. the defaults (BEHAVIOUR.md §11).
+5. the defaults (docs/BEHAVIOUR.md §11).
 
 Every source goes through pydantic-settings, so they merge setting by setting. Bad values
 are a ConfigError naming the setting and where to fix it.

@@ -1,4 +1,4 @@
-"""The memory model's tunables (BEHAVIOUR.md §11), grouped like the packages that use them.
+"""The memory model's tunables (docs/BEHAVIOUR.md §11), grouped like the packages that use them.
 
     MemoryConfig(curation=CurationConfig(curate_interval_hours=20))
     MemoryConfig(curate_interval_hours=20)          # the same: flat names still work
@@ -115,7 +115,7 @@ GROUP_OF: dict[str, str] = {
 
 
 class MemoryConfig(BaseModel):
-    """Constants of the memory model, by package; the defaults are BEHAVIOUR.md §11's."""
+    """Constants of the memory model, by package; the defaults are docs/BEHAVIOUR.md §11's."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 

@@ -61,7 +61,7 @@ def plan_dedupe(
     exact_threshold: float,
     near_threshold: float,
 ) -> DedupePlan:
-    """Walk the inbox oldest first (BEHAVIOUR.md §4.2).
+    """Walk the inbox oldest first (docs/BEHAVIOUR.md §4.2).
 
     cosine ≥ exact to a kept block (active, or kept earlier in this run) → the new block is
     rejected; cosine ≥ near → the older block is superseded and the new one goes on.

@@ -1,4 +1,4 @@
-"""consolidate (dream): turn inbox blocks into linked, active knowledge (BEHAVIOUR.md §4).
+"""consolidate (dream): turn inbox blocks into linked, active knowledge (docs/BEHAVIOUR.md §4).
 
 The inbox is taken in chunks, oldest first. For each chunk: one read gathers the blocks,
 one embedding batch turns them into vectors, one read asks the vector index for each

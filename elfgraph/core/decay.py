@@ -34,7 +34,7 @@ DURABLE_TAGS = frozenset({"self/value", "self/constraint", "self/goal"})
 
 def decay_tier(tags: Iterable[str], category: str) -> DecayTier:
     """First match wins: constitutional → permanent; value/constraint/goal → durable;
-    observations → ephemeral; everything else standard (BEHAVIOUR.md §2)."""
+    observations → ephemeral; everything else standard (docs/BEHAVIOUR.md §2)."""
     tag_set = set(tags)
     if "self/constitutional" in tag_set:
         return PERMANENT

@@ -1,4 +1,4 @@
-"""How a query's two retrieval legs become one relevance per block (BEHAVIOUR.md §7.2-7.3),
+"""How a query's two retrieval legs become one relevance per block (docs/BEHAVIOUR.md §7.2-7.3),
 and the query text the keyword leg sends. Pure functions, no I/O.
 
 - `keyword_terms`: the query as plain words for Lucene, without the words that make it a
@@ -34,7 +34,7 @@ def similarities(
     Lucene scores by a factor of several, so without it the keyword leg decided alone.
     "convex": the legs' own scores mixed (cosine clamped at 0, Lucene over the best one's),
     which keeps how close each block is. "rrf": reciprocal rank fusion (k = 60), as
-    BEHAVIOUR.md §7.2 writes it; ranks only, so the 20th seed still scores 0.76.
+    docs/BEHAVIOUR.md §7.2 writes it; ranks only, so the 20th seed still scores 0.76.
     A block in one leg only gets 0 from the other.
     """
     if fusion == "rrf":

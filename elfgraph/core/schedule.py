@@ -9,5 +9,6 @@ def curate_due(last_curate_at: float | None, now: float, interval_hours: float) 
 
 
 def hours_since(last_curate_at: float | None, now: float) -> float | None:
-    """Active hours since the last run (never negative); None when never run (F4)."""
+    """Active hours since the last run (never negative); None when never run
+    (docs/BEHAVIOUR.md §10.4)."""
     return None if last_curate_at is None else max(0.0, now - last_curate_at)

@@ -62,7 +62,7 @@ def edge_score(
     hours_a: float,
     hours_b: float,
 ) -> float:
-    """Composite strength of a similarity edge (BEHAVIOUR.md §4.7); 0 below cosine 0.50."""
+    """Composite strength of a similarity edge (docs/BEHAVIOUR.md §4.7); 0 below cosine 0.50."""
     if not cos >= EDGE_MIN_COSINE:  # also catches NaN
         return 0.0
     w_cos, w_tags, w_cat, w_time = EDGE_WEIGHTS
@@ -75,7 +75,7 @@ def edge_score(
     return clamp01(score)
 
 
-# ---- edge temporal decay (BEHAVIOUR.md §9, seed 001) ----------------------------------------
+# ---- edge temporal decay (docs/BEHAVIOUR.md §9.3) -----------------------------------------------
 
 EDGE_DECAY_FACTOR = 0.5  # an edge fades at half the rate of its longer-lived block
 ESTABLISHED_EDGE_COUNT = 10  # reinforced this often, it decays at half that rate again
@@ -103,7 +103,7 @@ def effective_edge_weight(
     return max(0.0, weight) * math.exp(-rate * gap)
 
 
-# ---- retrieval (BEHAVIOUR.md §6, §7) ------------------------------------------------------
+# ---- retrieval (docs/BEHAVIOUR.md §6, §7.4) ----------------------------------------------------
 
 RRF_K = 60
 MMR_LAMBDA = 0.7
@@ -141,7 +141,7 @@ class Weights:
         )
 
 
-# How each built-in frame mixes the five (BEHAVIOUR.md §6); curate's top-N uses SELF's.
+# How each built-in frame mixes the five (docs/BEHAVIOUR.md §6); curate's top-N uses SELF's.
 SELF_WEIGHTS = Weights(0.10, 0.30, 0.05, 0.25, 0.30)
 ATTENTION_WEIGHTS = Weights(0.35, 0.15, 0.25, 0.15, 0.10)
 TASK_WEIGHTS = Weights(0.20, 0.20, 0.20, 0.20, 0.20)

@@ -1,4 +1,4 @@
-"""The curate lock: one curate run per space at a time (BEHAVIOUR.md §9, Change).
+"""The curate lock: one curate run per space at a time (docs/BEHAVIOUR.md §9.1).
 
 A lease on the Space node: `curate_lock_owner` (a random token per run) and
 `curate_lock_until` (the server's wall-clock seconds, shared by every client). Taking it

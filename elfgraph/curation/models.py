@@ -8,14 +8,14 @@ from elfgraph.records import Record
 
 
 class CurateResult(Record):
-    """What one curate() run did (BEHAVIOUR.md §9). Counts are of what actually changed;
+    """What one curate() run did (docs/BEHAVIOUR.md §9.5). Counts are of what actually changed;
     `skipped_reason` is "busy" (another run of this space holds the lock) or "not_due"."""
 
     archived: int = 0
     edges_pruned: int = 0  # static: weight < 0.10 and never reinforced
     reinforced: int = 0  # top-N by the queryless SELF score
     constitutional_reinforced: int = 0
-    edges_decayed: int = 0  # temporal: effective weight < 0.10 (seed 001)
+    edges_decayed: int = 0  # temporal: effective weight < 0.10 (§9.3)
     total_edges_after: int = 0
     decayed_sample: list[str] = Field(
         default_factory=list

@@ -1,11 +1,11 @@
-"""curate(): set-based maintenance of one space (BEHAVIOUR.md §9, seeds 004 and 001).
+"""curate(): set-based maintenance of one space (docs/BEHAVIOUR.md §9).
 
 Under the space's curate lock (curation_lock), in order, each a file in cypher/curate/:
 
 1. archive decayed blocks (recency by their stored λ), bridges excepted:
    decayed_blocks plans, archive_decayed writes;
 2. static prune of weak, never-reinforced edges, and
-3. temporal edge decay (seed 001 with F6's max_decay_fraction):
+3. temporal edge decay, at most max_decay_fraction of the edges per run (§9.3):
    edges_to_remove plans both, prune_edges and decay_edges write;
 4. constitutional and top-N reinforcement: reinforce_curated;
 5. last_curate_at, the edges left, the lock released: finish_curate.

@@ -1,4 +1,4 @@
-"""connect / disconnect / connects / connect_by_query (BEHAVIOUR.md §8, seed 000).
+"""connect / disconnect / connects / connect_by_query (docs/BEHAVIOUR.md §8.2–§8.4).
 
 One connect is one write transaction: `edge_state` locks the space's edges and reads the
 two blocks, the edge between them and what each block could give up; `plan` (pure)

@@ -1,7 +1,7 @@
 """The degree-capped writer every automatic edge goes through: similarity, session and
 contradiction edges (dream), co-retrieval edges (frame), outcome edges (outcome).
 
-The cap holds at both ends (BEHAVIOUR.md §1.2): where a block is full, a new edge may
+The cap holds at both ends (docs/BEHAVIOUR.md §1.2): where a block is full, a new edge may
 displace its weakest displaceable edge if it is stronger, else it is skipped.
 """
 

@@ -1,6 +1,7 @@
 """Results of the connect family: connect, disconnect, connect_by_query and connects.
 
-Field names follow elfmem's (seed 000), so code written against it ports unchanged.
+Field names follow elfmem's (docs/BEHAVIOUR.md §8), so code written against it ports
+unchanged.
 """
 
 from __future__ import annotations

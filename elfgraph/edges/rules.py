@@ -1,4 +1,4 @@
-"""The rules of knowledge edges that hold before any query runs (BEHAVIOUR.md §1, §8).
+"""The rules of knowledge edges that hold before any query runs (docs/BEHAVIOUR.md §1, §8).
 
 Relation words, their default weights and relationship types, weight clamping, and
 which edges a full block may give up. Pure: the connect family checks its input here, so

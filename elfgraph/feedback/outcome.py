@@ -1,4 +1,4 @@
-"""outcome() (BEHAVIOUR.md §8): what helped and what did not, fed back into the graph.
+"""outcome() (docs/BEHAVIOUR.md §8): what helped and what did not, fed back into the graph.
 
 One call is one write transaction: the Bayesian confidence update of every block, the
 audit record, reinforcement and outcome edges for a good signal, a faster decay for a
@@ -23,7 +23,7 @@ from elfgraph.feedback.repository.record_outcome import record_outcome
 from elfgraph.store.database import Database
 from elfgraph.store.transaction import Transaction
 
-OUTCOME_EDGE_SCALE = 0.8  # a new outcome edge weighs signal · 0.8 (seed 000: was 0.5)
+OUTCOME_EDGE_SCALE = 0.8  # a new outcome edge weighs signal · 0.8 (elfmem: 0.5; §8.1)
 MAX_IDS = 100
 
 

@@ -1,4 +1,4 @@
-"""learn / learn_many (BEHAVIOUR.md §3): check every item, then store the batch at once."""
+"""learn / learn_many (docs/BEHAVIOUR.md §3): check every item, then store the batch at once."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The three built-in frames (BEHAVIOUR.md §7): weights, filters, guarantees, budgets."""
+"""The three built-in frames (docs/BEHAVIOUR.md §7): weights, filters, guarantees, budgets."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pure ranking of retrieval candidates (BEHAVIOUR.md §7 steps 2-8): fusion, composite
+"""Pure ranking of retrieval candidates (docs/BEHAVIOUR.md §7.2–§7.4): fusion, composite
 score, diversity, contradiction suppression, guarantees. No I/O."""
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ def score_all(
     blocks = found.blocks
     recencies = {
         block_id: recency(
-            float(b.get("decay_lambda") or 0.01),
+            _number(b.get("decay_lambda"), 0.01),
             now_hours - float(b.get("last_reinforced_at") or 0.0),
         )
         for block_id, b in blocks.items()
@@ -182,11 +182,9 @@ def rank_candidates(
     how: Relevance | None = None,
 ) -> Ranked:
     """Composite score → best 2·top_k → MMR → contradiction suppression → guarantees
-    first → top_k (BEHAVIOUR.md §7 steps 4-8, before rendering)."""
+    first → top_k (docs/BEHAVIOUR.md §7.4, before rendering)."""
     scored = score_all(found, weights, found.now_hours, has_query, how)
-    guaranteed = [
-        b for b in rank({g: scored[g].score for g in found.guaranteed_ids}) if b in scored
-    ]
+    guaranteed = rank({g: scored[g].score for g in found.guaranteed_ids if g in scored})
     scores = {block_id: s.score for block_id, s in scored.items() if block_id not in guaranteed}
     best = rank(scores)[: 2 * top_k]
     sketches = {block_id: unsketch(found.blocks[block_id].get("sketch")) for block_id in best}

@@ -1,4 +1,4 @@
-"""The ranked blocks for a query (BEHAVIOUR.md §7): one read gathers every candidate
+"""The ranked blocks for a query (docs/BEHAVIOUR.md §7): one read gathers every candidate
 (cypher/retrieval/candidates.cypher), then ranking is pure (ranking.py)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""recall and frame for one space (BEHAVIOUR.md §7): ranked blocks from one read, the
+"""recall and frame for one space (docs/BEHAVIOUR.md §7): ranked blocks from one read, the
 frame rendered within its budget, and frame's side effects in one write."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Sessions and the active-hours clock (BEHAVIOUR.md §1, §5).
+"""Sessions and the active-hours clock (docs/BEHAVIOUR.md §1, §5).
 
 The clock of a space only advances while a session is open: a session adds its
 wall-clock duration to the space's `total_active_hours` when it ends (atomically, so two

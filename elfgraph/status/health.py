@@ -1,4 +1,4 @@
-"""How healthy a space is, and the one thing to do next (BEHAVIOUR.md §10). Pure.
+"""How healthy a space is, and the one thing to do next (docs/BEHAVIOUR.md §10.4). Pure.
 
 degraded — something is broken or badly neglected: Neo4j unreachable, the vector index
            not ONLINE, or curate overdue by more than twice its interval;

@@ -22,7 +22,7 @@ class SystemStatus(Record):
     last_consolidated: str | None
     edge_count: int | None
     embedding_model: str | None = None
-    hours_since_curate: float | None = None  # active hours; None when never curated (F4)
+    hours_since_curate: float | None = None  # active hours; None when never curated (§10.4)
     health: Literal["good", "attention", "degraded"] = "good"
     suggestion: str = ""
 

@@ -1,4 +1,4 @@
-"""status() (BEHAVIOUR.md §10): the space's counts, clock and health in one read, and the
+"""status() (docs/BEHAVIOUR.md §10.4): the space's counts, clock and health in one read, and the
 one thing to do next. An unreachable Neo4j is a status too ("degraded"), not an error."""
 
 from __future__ import annotations

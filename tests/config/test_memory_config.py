@@ -1,4 +1,4 @@
-"""MemoryConfig defaults (BEHAVIOUR.md §11) and loading from YAML and variables."""
+"""MemoryConfig defaults (docs/BEHAVIOUR.md §11) and loading from YAML and variables."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""consolidate / dream on a real Neo4j (BEHAVIOUR.md §4), with the mock embedder."""
+"""consolidate / dream on a real Neo4j (docs/BEHAVIOUR.md §4), with the mock embedder."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ async def test_dream_promotes_and_a_second_dream_returns_none(
         block = row["b"]
         assert block["status"] == "active"
         # promoted (1), then the space's first curate, due after the dream, reinforced
-        # the top blocks (BEHAVIOUR.md §9)
+        # the top blocks (docs/BEHAVIOUR.md §9)
         assert block["reinforcement_count"] == 2
         assert block["confidence"] == 0.5  # no LLM: neutral alignment
         assert block["summary"] == block["content"]

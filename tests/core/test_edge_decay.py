@@ -1,4 +1,5 @@
-"""Edge decay's reference formula (core.scoring): seed 001's numbers, the edge's rate, and
+"""Edge decay's reference formula (core.scoring, docs/BEHAVIOUR.md §9.3): the
+design's worked numbers, the edge's rate, and
 an effective weight that never grows with time."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Scoring math (BEHAVIOUR.md §6): bounded, NaN-free, monotonic, order-independent."""
+"""Scoring math (docs/BEHAVIOUR.md §6): bounded, NaN-free, monotonic, order-independent."""
 
 from __future__ import annotations
 

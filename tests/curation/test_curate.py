@@ -1,5 +1,5 @@
-"""curate() on a real Neo4j: archiving, pruning, reinforcement, scheduling (BEHAVIOUR.md §9,
-seed 004's edge cases). Edge decay has its own file, test_curate_edges.py."""
+"""curate() on a real Neo4j: archiving, pruning, reinforcement, scheduling (docs/BEHAVIOUR.md §9,
+with the ancestor's edge cases). Edge decay has its own file, test_curate_edges.py."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""curate()'s temporal edge decay on a real Neo4j: seed 001's scenarios, with its numbers.
+"""curate()'s temporal edge decay on a real Neo4j (docs/BEHAVIOUR.md §9.3):
+the design's agent scenarios, with their numbers.
 
 Each test sets the clock and the edges' anchors in the graph, curates through the API and
-checks which edges the database kept. The effective weights quoted are seed 001's; the
+checks which edges the database kept. The effective weights quoted are the design's; the
 unit tests check that the reference formula gives them (tests/core/test_edge_decay.py).
 """
 
@@ -128,7 +129,7 @@ async def test_scenario_4_an_outcome_refreshes_the_edge_clock_f2(
         pytest.approx(0.72)
     ] * 2
     await set_clock(database, space, 490.0)
-    await memory.outcome([c, d], 0.9)  # re-confirmed: last_active_hours = 490 (F2)
+    await memory.outcome([c, d], 0.9)  # re-confirmed: last_active_hours = 490 (§9.6, F2)
     await at_hour(database, space, [a, b, c, d], 500.0)
     assert effective_edge_weight(0.72, 0.01, 0.01, 8, 490.0) == pytest.approx(0.062, abs=5e-4)
     result = await memory.curate()

@@ -1,5 +1,5 @@
-"""Pure parts of curate: the due rule, the summary wording and the sample lines (seed 001's
-numbers from the reference formula are in tests/core/test_edge_decay.py)."""
+"""Pure parts of curate: the due rule, the summary wording and the sample lines (the worked
+numbers of edge decay are in tests/core/test_edge_decay.py)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_the_summary_words_of_seed_001() -> None:
     assert few.summary.startswith("Curated: 3 archived, 5 edges decayed (95 remain), 5 reinforced.")
     assert "Tip:" in few.summary
     assert "Warning" not in few.summary
-    # seed 001's own example is above a quarter: 12 of 47 edges
+    # the design's own example is above a quarter: 12 of 47 edges
     quarter = CurateResult(archived=3, edges_decayed=12, total_edges_after=35, reinforced=5)
     assert "Warning: graph connections reduced significantly (26%" in quarter.summary
     assert "Tip:" not in quarter.summary

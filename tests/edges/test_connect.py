@@ -1,5 +1,5 @@
-"""connect(), disconnect(), connect_by_query() and connects() on a real Neo4j (BEHAVIOUR.md §8,
-seed 000's Definition of Done). Edges are inspected in the graph, not through the API."""
+"""connect(), disconnect(), connect_by_query() and connects() on a real Neo4j (docs/BEHAVIOUR.md
+§8.2–§8.4). Edges are inspected in the graph, not through the API."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""outcome() on a real Neo4j (BEHAVIOUR.md §8, seed 000 and seed 001's F2)."""
+"""outcome() on a real Neo4j (docs/BEHAVIOUR.md §8.1, and §9.6's F2)."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ async def test_a_good_signal_reinforces_and_links_every_pair(
         assert edge["props"]["origin"] == "outcome"
         assert edge["props"]["relation"] == "outcome"
     for block_id in ids:
-        # promotion, the first dream's curate (top-N, BEHAVIOUR.md §9), this outcome
+        # promotion, the first dream's curate (top-N, docs/BEHAVIOUR.md §9), this outcome
         assert (await block_props(database, space, block_id))["reinforcement_count"] == 3
 
 
@@ -81,7 +81,7 @@ async def test_a_repeated_good_signal_strengthens_edges_and_refreshes_their_cloc
     (edge,) = await edges_of(database, space)
     assert edge["props"]["weight"] == pytest.approx(0.72 + 0.09)
     assert edge["props"]["reinforcement_count"] == 1
-    assert edge["props"]["last_active_hours"] == 50.0  # F2: the decay clock restarts
+    assert edge["props"]["last_active_hours"] == 50.0  # §9.6, F2: the decay clock restarts
     for _ in range(5):
         await memory.outcome(ids[:2], 1.0)
     (edge,) = await edges_of(database, space)

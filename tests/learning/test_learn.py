@@ -1,4 +1,4 @@
-"""learn / remember / learn_many on a real Neo4j (BEHAVIOUR.md §3)."""
+"""learn / remember / learn_many on a real Neo4j (docs/BEHAVIOUR.md §3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""frame() on a real Neo4j (BEHAVIOUR.md §7): guarantees, budgets, templates, cache,
+"""frame() on a real Neo4j (docs/BEHAVIOUR.md §7): guarantees, budgets, templates, cache,
 side effects and Hebbian co-retrieval."""
 
 from __future__ import annotations
@@ -175,7 +175,7 @@ async def test_frames_outside_a_session_reinforce_but_do_not_stage(
     result = await memory.frame("attention", QUERY, top_k=2)
     assert len(result.blocks) == 2
     assert await graph(database, "MATCH (c:CoRetrieval {space: $s}) RETURN c", s=space) == []
-    # promotion, the first dream's curate (top-N, BEHAVIOUR.md §9), this frame
+    # promotion, the first dream's curate (top-N, docs/BEHAVIOUR.md §9), this frame
     assert all(n == 3 for n, _ in (await counts(database, space)).values())
 
 

@@ -217,14 +217,6 @@ def test_ties_are_broken_by_id_whatever_the_input_order() -> None:
         assert ids(rank_candidates(found, QUERYLESS, top_k=2, has_query=False)) == ["a", "b"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=KeyError,
-    reason="rank_candidates reads scored[g] for every guaranteed id before its `if b in "
-    "scored` filter, so a guaranteed id that is not a candidate raises KeyError instead of "
-    "being skipped; unreachable today: candidates.cypher returns every guaranteed block "
-    "among the candidates",
-)
 def test_a_guaranteed_id_that_is_no_candidate_is_skipped() -> None:
     found = candidates({"seed": block(), "goal": block()}, guaranteed=["goal", "gone"])
     ranked = rank_candidates(found, QUERYLESS, top_k=2, has_query=False)
@@ -238,12 +230,6 @@ def test_no_candidates_rank_to_nothing() -> None:
     assert ranked.guaranteed == set()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="score_all reads decay_lambda with `or 0.01`, so a stored 0.0 (never decays) ranks "
-    "as 0.01, while candidates.cypher and curate read it with coalesce(b.decay_lambda, 0.01) "
-    "as 0.0; latent: no tier writes 0 today (permanent is 1e-5)",
-)
 def test_a_block_that_never_decays_keeps_full_recency() -> None:
     found = candidates({"forever": block(decay=0.0, last=0.0)}, now=500.0)
     (only,) = score_all(found, QUERYLESS, found.now_hours, False).values()

@@ -1,4 +1,4 @@
-"""recall() on a real Neo4j (BEHAVIOUR.md §7): legs, expansion, ranking, purity, safety."""
+"""recall() on a real Neo4j (docs/BEHAVIOUR.md §7): legs, expansion, ranking, purity, safety."""
 
 from __future__ import annotations
 
@@ -114,7 +114,7 @@ async def test_an_expanded_hub_can_outrank_a_weak_seed(
 ) -> None:
     texts = {f"filler {i}": 0.2 + i / 100 for i in range(12)}
     texts |= {"anchor": 0.9, "hub": -0.2}
-    # Without spreading, as BEHAVIOUR.md §7.3 has it: an expanded block's similarity is 0
+    # Without spreading, as docs/BEHAVIOUR.md §7.3 has it: an expanded block's similarity is 0
     # (tests/consolidation/test_session_edges.py covers activation_spread).
     no_spread = ElfgraphConfig(memory=MemoryConfig(activation_spread=0.0))
     memory = await filled(make_memory, texts, config=no_spread)

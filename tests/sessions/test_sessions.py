@@ -1,4 +1,4 @@
-"""Sessions and the active-hours clock (BEHAVIOUR.md §1, §5)."""
+"""Sessions and the active-hours clock (docs/BEHAVIOUR.md §1, §5)."""
 
 from __future__ import annotations
 

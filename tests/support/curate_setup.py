@@ -53,7 +53,7 @@ async def link(
     relation: str = "similar",
 ) -> None:
     """A knowledge edge as the write paths store it: from the smaller id to the larger;
-    `last_active=None` leaves it without an anchor (edges from before seed 001)."""
+    `last_active=None` leaves it without an anchor (edges from before temporal decay existed)."""
     low, high = sorted((a, b))
     props: dict[str, Any] = {
         "relation": relation,
