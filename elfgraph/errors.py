@@ -128,5 +128,5 @@ class CypherFileError(ElfgraphError):
         super().__init__(
             f"{path}:{line}: {problem}",
             recovery="Fix the file's '//' header (name, mode, returns, params, description) "
-            "so it matches the query body; see docs/CYPHER.md.",
+            "so it matches the query body; see 'Cypher files' in docs/ARCHITECTURE.md.",
         )

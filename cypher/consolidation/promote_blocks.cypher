@@ -3,7 +3,7 @@
 // returns: many
 // params: space, rows, now_hours, embedding_model, run_id
 // Promotes analysed inbox blocks to active with their confidence, tags, summary, decay
-// rate, embedding and its sketch (see elfgraph/sketch.py). Each block is locked (by a write) before its status is checked, so a
+// rate, embedding and its sketch (see elfgraph/core/sketch.py). Each block is locked (by a write) before its status is checked, so a
 // block promoted meanwhile by another process is skipped, not promoted twice. Blocks
 // with a self/* tag get the Self label, which the SELF frame and guarantees look up.
 UNWIND $rows AS row

@@ -95,7 +95,7 @@ def effective_edge_weight(
 ) -> float:
     """weight·exp(−λ_edge·max(0, Δh)): what curate compares with edge_prune_threshold.
     The stored weight never changes, so calling curate often does not compound decay.
-    (cypher/curate/ computes the same in the database; this is its reference.)"""
+    (cypher/curation/ computes the same in the database; this is its reference.)"""
     rate = edge_decay_lambda(lambda_a, lambda_b, reinforcement_count)
     if rate == 0.0:
         return max(0.0, weight)

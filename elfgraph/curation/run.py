@@ -1,6 +1,6 @@
 """curate(): set-based maintenance of one space (docs/BEHAVIOUR.md §9).
 
-Under the space's curate lock (curation_lock), in order, each a file in cypher/curate/:
+Under the space's curate lock (curation/lock.py), in order, each a file in cypher/curation/:
 
 1. archive decayed blocks (recency by their stored λ), bridges excepted:
    decayed_blocks plans, archive_decayed writes;
