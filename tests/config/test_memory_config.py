@@ -169,3 +169,11 @@ def test_a_bad_config_file_variable_is_a_config_error(
     monkeypatch.setenv("ELFGRAPH_CONFIG_FILE", str(tmp_path / "missing.yaml"))
     with pytest.raises(ConfigError, match="Cannot read config file"):
         ElfgraphConfig.load()
+
+
+def test_behaviour_md_lists_each_group_with_exactly_its_fields() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "BEHAVIOUR.md").read_text("utf-8")
+    for group, model in GROUPS.items():
+        (line,) = [row for row in text.splitlines() if row.startswith(f"| `{group}` |")]
+        listed = {name.strip() for name in line.split("|")[2].split(",")}
+        assert listed == set(model.model_fields), group
