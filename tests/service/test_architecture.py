@@ -54,3 +54,17 @@ def test_no_module_grows_past_a_few_hundred_lines() -> None:
         if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
     }
     assert long == {}
+
+
+def test_no_import_cycle() -> None:
+    import grimp
+
+    graph = grimp.build_graph("elfgraph")
+    assert graph.chain_exists(importer="elfgraph.memory", imported="elfgraph.store.database")
+    # Tarjan-free check: a module is in a cycle when it can reach itself.
+    cycles = []
+    for module in sorted(graph.modules):
+        for imported in graph.find_modules_directly_imported_by(module):
+            if graph.chain_exists(imported=module, importer=imported):
+                cycles.append(f"{module} -> {imported} -> … -> {module}")
+    assert cycles == []
