@@ -36,7 +36,7 @@ from elfgraph.consolidation.write import ChunkPlan, write_chunk
 from elfgraph.core.decay import decay_tier
 from elfgraph.core.sketch import sketch
 from elfgraph.core.text import normalised_text
-from elfgraph.edges.link import edge_row
+from elfgraph.edges.link import EdgeRow, edge_row
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.llm.base import LLMService
 from elfgraph.spaces.registry import lock_space_embedding
@@ -148,11 +148,11 @@ async def _consolidate_chunk(
     kept_vectors = await stored_vectors(services.embedder, blocks, vectors, survivors, analyses)
 
     promotions: list[dict[str, Any]] = []
-    edges: list[dict[str, object]] = []
+    edges: list[EdgeRow] = []
     # Blocks learned one after the other in a session: linked before any similarity edge
     # of the chunk, so that each pair holds its place under the degree cap (the block
     # learned before is otherwise full of its own similarity edges by then).
-    session_edges: list[dict[str, object]] = []
+    session_edges: list[EdgeRow] = []
     promoted_at = datetime.now(UTC).isoformat()
     for i in survivors:
         block = blocks[i]

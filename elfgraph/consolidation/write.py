@@ -10,7 +10,7 @@ from elfgraph.config.memory import MemoryConfig
 from elfgraph.consolidation.models import ConsolidateResult
 from elfgraph.consolidation.repository.archive_blocks import archive_blocks
 from elfgraph.consolidation.repository.promote_blocks import promote_blocks
-from elfgraph.edges.link import link
+from elfgraph.edges.link import EdgeRow, link
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.store.transaction import Transaction
 
@@ -23,7 +23,7 @@ class ChunkPlan:
     rejected: list[str]
     superseded: list[str]
     promotions: list[dict[str, Any]]
-    edges: list[dict[str, object]]
+    edges: list[EdgeRow]
 
 
 async def write_chunk(
