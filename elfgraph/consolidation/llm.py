@@ -16,7 +16,7 @@ from elfgraph.config.memory import MemoryConfig
 from elfgraph.consolidation.plan import Candidate, InboxBlock
 from elfgraph.consolidation.repository.block_contents import block_contents
 from elfgraph.core.text import normalised_text
-from elfgraph.edges.link import edge_row
+from elfgraph.edges.link import EdgeRow, edge_row
 from elfgraph.embedding.base import EmbeddingService, Vector
 from elfgraph.llm.base import BlockAnalysis, LLMService, clamp_score, clean_analysis
 from elfgraph.store.database import Database
@@ -97,7 +97,7 @@ async def contradiction_edges(
     blocks: Sequence[InboxBlock],
     candidates: Sequence[Candidate],
     config: MemoryConfig,
-) -> list[dict[str, object]]:
+) -> list[EdgeRow]:
     """Ask about at most `contradiction_max_checks` nearest candidates above the prefilter."""
     contents = {b.id: b.content for b in blocks}
     settings = config.consolidation

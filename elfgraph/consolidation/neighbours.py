@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
 import anyio
 
 from elfgraph.consolidation.plan import InboxBlock, Neighbour
-from elfgraph.consolidation.repository.nearest_active import nearest_active
+from elfgraph.consolidation.repository.nearest_active import (
+    NearestRow,
+    NeighbourQuery,
+    nearest_active,
+)
 from elfgraph.consolidation.repository.nearest_active_exact import nearest_active_exact
 from elfgraph.embedding.base import Vector
 from elfgraph.spaces.registry import index_share_counts
@@ -49,7 +52,7 @@ async def nearest_neighbours(
     wanted = min(k, others)
     fetch = max(k + 5, math.ceil(1.5 * k * total / others))
     pending = [
-        {"id": block.id, "vector": vector.tolist()}
+        NeighbourQuery(id=block.id, vector=vector.tolist())
         for block, vector in zip(blocks, vectors, strict=True)
     ]
     found: dict[str, list[Neighbour]] = {}
@@ -73,17 +76,17 @@ async def nearest_neighbours(
 async def _in_parallel(
     database: Database,
     space: str,
-    queries: list[dict[str, Any]],
+    queries: list[NeighbourQuery],
     *,
     fetch: int,
     k: int,
     run_id: str,
-) -> list[dict[str, Any]]:
+) -> list[NearestRow]:
     """Split the index queries over concurrent read transactions (one per server core)."""
     parts = [queries[i::INDEX_QUERY_PARALLELISM] for i in range(INDEX_QUERY_PARALLELISM)]
-    rows: list[dict[str, Any]] = []
+    rows: list[NearestRow] = []
 
-    async def ask(part: list[dict[str, Any]]) -> None:
+    async def ask(part: list[NeighbourQuery]) -> None:
         rows.extend(
             await database.read(
                 nearest_active, space=space, queries=part, fetch=fetch, k=k, run_id=run_id
@@ -97,7 +100,7 @@ async def _in_parallel(
     return rows
 
 
-def _group(rows: list[dict[str, Any]]) -> dict[str, list[Neighbour]]:
+def _group(rows: list[NearestRow]) -> dict[str, list[Neighbour]]:
     return {
         str(row["query_id"]): [
             Neighbour(

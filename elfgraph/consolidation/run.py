@@ -15,7 +15,6 @@ import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.consolidation.llm import analyse_blocks, contradiction_edges, stored_vectors
@@ -31,12 +30,13 @@ from elfgraph.consolidation.plan import (
     similarity_edges,
 )
 from elfgraph.consolidation.repository.inbox_batch import inbox_batch
+from elfgraph.consolidation.repository.promote_blocks import PromotionRow
 from elfgraph.consolidation.repository.record_consolidation import record_consolidation
 from elfgraph.consolidation.write import ChunkPlan, write_chunk
 from elfgraph.core.decay import decay_tier
 from elfgraph.core.sketch import sketch
 from elfgraph.core.text import normalised_text
-from elfgraph.edges.link import edge_row
+from elfgraph.edges.link import EdgeRow, edge_row
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.llm.base import LLMService
 from elfgraph.spaces.registry import lock_space_embedding
@@ -147,28 +147,28 @@ async def _consolidate_chunk(
     analyses = await analyse_blocks(llm, [blocks[i] for i in survivors], context, config)
     kept_vectors = await stored_vectors(services.embedder, blocks, vectors, survivors, analyses)
 
-    promotions: list[dict[str, Any]] = []
-    edges: list[dict[str, object]] = []
+    promotions: list[PromotionRow] = []
+    edges: list[EdgeRow] = []
     # Blocks learned one after the other in a session: linked before any similarity edge
     # of the chunk, so that each pair holds its place under the degree cap (the block
     # learned before is otherwise full of its own similarity edges by then).
-    session_edges: list[dict[str, object]] = []
+    session_edges: list[EdgeRow] = []
     promoted_at = datetime.now(UTC).isoformat()
     for i in survivors:
         block = blocks[i]
         analysis = analyses[block.id]
         tags = list(dict.fromkeys([*block.tags, *analysis.tags]))
         promotions.append(
-            {
-                "id": block.id,
-                "confidence": analysis.alignment_score,
-                "tags": tags,
-                "summary": analysis.summary or block.content,
-                "decay_lambda": decay_tier(tags, block.category).decay_lambda,
-                "embedding": kept_vectors[block.id].tolist(),
-                "sketch": sketch(kept_vectors[block.id]),
-                "promoted_at": promoted_at,
-            }
+            PromotionRow(
+                id=block.id,
+                confidence=analysis.alignment_score,
+                tags=tags,
+                summary=analysis.summary or block.content,
+                decay_lambda=decay_tier(tags, block.category).decay_lambda,
+                embedding=kept_vectors[block.id].tolist(),
+                sketch=sketch(kept_vectors[block.id]),
+                promoted_at=promoted_at,
+            )
         )
         candidates = link_candidates(i, blocks, cosines, neighbours, survivors, gone, now, k)
         weight = config.consolidation.session_edge_weight

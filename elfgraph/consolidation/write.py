@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.consolidation.models import ConsolidateResult
 from elfgraph.consolidation.repository.archive_blocks import archive_blocks
-from elfgraph.consolidation.repository.promote_blocks import promote_blocks
-from elfgraph.edges.link import link
+from elfgraph.consolidation.repository.promote_blocks import PromotionRow, promote_blocks
+from elfgraph.edges.link import EdgeRow, link
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.store.transaction import Transaction
 
@@ -22,8 +21,8 @@ class ChunkPlan:
     chunk: list[str]  # the inbox ids this plan covers
     rejected: list[str]
     superseded: list[str]
-    promotions: list[dict[str, Any]]
-    edges: list[dict[str, object]]
+    promotions: list[PromotionRow]
+    edges: list[EdgeRow]
 
 
 async def write_chunk(

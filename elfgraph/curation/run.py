@@ -24,7 +24,7 @@ import logging
 import time
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import TypedDict, TypeVar
 
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.core.schedule import curate_due
@@ -39,7 +39,7 @@ from elfgraph.core.scoring import (
 from elfgraph.curation.lock import CurateLock, Lease
 from elfgraph.curation.models import CurateResult
 from elfgraph.curation.repository.archive_decayed import archive_decayed
-from elfgraph.curation.repository.decay_edges import decay_edges
+from elfgraph.curation.repository.decay_edges import DecayedEdgeSample, decay_edges
 from elfgraph.curation.repository.decayed_blocks import decayed_blocks
 from elfgraph.curation.repository.edges_to_remove import edges_to_remove
 from elfgraph.curation.repository.finish_curate import finish_curate
@@ -58,6 +58,14 @@ SAMPLE_CHARS = 40
 
 Progress = Callable[[str], None]
 T = TypeVar("T")
+
+
+class Guard(TypedDict):
+    """The arguments of every write that runs only while this run holds the curate lock."""
+
+    space: str
+    owner: str
+    lock_seconds: float
 
 
 async def should_curate(
@@ -152,7 +160,7 @@ async def _run(
     database: Database, lock: CurateLock, lease: Lease, config: MemoryConfig, step: Progress
 ) -> CurateResult:
     space, now, size = lock.space, lease.now, config.curation.curate_batch_size
-    guard: dict[str, Any] = {"space": space, "owner": lock.owner, "lock_seconds": lock.lock_seconds}
+    guard = Guard(space=space, owner=lock.owner, lock_seconds=lock.lock_seconds)
     threshold = config.curation.edge_prune_threshold
 
     step("archive")
@@ -194,7 +202,8 @@ async def _run(
         )
 
     step("decay")
-    decayed, samples = 0, []
+    decayed = 0
+    samples: list[DecayedEdgeSample] = []
     for pairs in batches(edges["decay_pairs"], size):
         row = lock.held(
             await database.write(

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
 
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.edges.models import (
@@ -19,8 +18,9 @@ from elfgraph.edges.models import (
     ConnectResult,
     DisplacedEdge,
 )
+from elfgraph.edges.repository import EdgeEnds, EdgeProperties
 from elfgraph.edges.repository.create_edge import create_edge
-from elfgraph.edges.repository.edge_state import edge_state
+from elfgraph.edges.repository.edge_state import EdgeStateRow, edge_state
 from elfgraph.edges.repository.reinforce_edge import reinforce_edge
 from elfgraph.edges.repository.update_edge import update_edge
 from elfgraph.edges.rules import (
@@ -85,10 +85,10 @@ def check_request(
 @dataclass(frozen=True)
 class Plan:
     action: str  # create | reinforce | update | skip
-    displaced: list[dict[str, Any]] = field(default_factory=list)
+    displaced: list[EdgeEnds] = field(default_factory=list)
 
 
-def plan(request: EdgeRequest, state: dict[str, Any], cap: int) -> Plan:
+def plan(request: EdgeRequest, state: EdgeStateRow, cap: int) -> Plan:
     """What connect() does given the locked state; raises when it must not."""
     for block_id, status in (
         (request.source, state["source_status"]),
@@ -108,7 +108,7 @@ def plan(request: EdgeRequest, state: dict[str, Any], cap: int) -> Plan:
         if request.if_exists == "update":
             return Plan("update")
         return Plan("skip" if request.if_exists == "skip" else "reinforce")
-    displaced = []
+    displaced: list[EdgeEnds] = []
     for block_id, degree, weakest in (
         (request.source, state["source_degree"], state["source_weakest"]),
         (request.target, state["target_degree"], state["target_weakest"]),
@@ -138,8 +138,11 @@ async def connect_in(
     a, b = ordered(request.source, request.target)
     now = float(state["now"])
     at = datetime.now(UTC).isoformat()
+    existing = state["edge"]
+    edge: EdgeProperties
     if decision.action == "skip":
-        edge = state["edge"]
+        assert existing is not None  # plan() skips only an existing edge
+        edge = existing
     elif decision.action == "reinforce":
         edge = await reinforce_edge(
             tx,
@@ -151,7 +154,8 @@ async def connect_in(
             now_hours=now,
         )
     elif decision.action == "update":
-        relation = request.relation or state["edge"]["relation"]
+        assert existing is not None  # plan() updates only an existing edge
+        relation = request.relation or existing["relation"]
         edge = await update_edge(
             tx,
             space=space,

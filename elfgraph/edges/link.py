@@ -7,34 +7,34 @@ displace its weakest displaceable edge if it is stronger, else it is skipped.
 
 from __future__ import annotations
 
-from typing import Any
-
-from elfgraph.edges.repository.link_blocks import link_blocks
+from elfgraph.edges.repository.link_blocks import EdgeRow, LinkedEdgeRow, link_blocks
 from elfgraph.store.transaction import Transaction
 
+__all__ = ["EdgeRow", "LinkedEdgeRow", "edge_row", "link"]
 
-def edge_row(a: str, b: str, relation: str, origin: str, weight: float) -> dict[str, object]:
+
+def edge_row(a: str, b: str, relation: str, origin: str, weight: float) -> EdgeRow:
     """A row for link(): stored from the smaller id to the larger, typed by relation."""
     low, high = (a, b) if a < b else (b, a)
-    return {
-        "a": low,
-        "b": high,
-        "type": relation.upper(),
-        "relation": relation,
-        "origin": origin,
-        "weight": round(float(weight), 6),
-    }
+    return EdgeRow(
+        a=low,
+        b=high,
+        type=relation.upper(),
+        relation=relation,
+        origin=origin,
+        weight=round(float(weight), 6),
+    )
 
 
 async def link(
     tx: Transaction,
     *,
     space: str,
-    edges: list[dict[str, object]],
+    edges: list[EdgeRow],
     cap: int,
     now_hours: float,
     created_at: str,
-) -> list[dict[str, Any]]:
+) -> list[LinkedEdgeRow]:
     """Create `edges` (rows from edge_row) under the cap, in one statement, inside the
     caller's write transaction; the edges actually created, in request order."""
     if not edges:

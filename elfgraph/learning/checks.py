@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.errors import LearnError
@@ -87,10 +87,17 @@ def check_short_text(value: object, what: str, default: str) -> str:
 Item = str | Mapping[str, Any]
 
 
+class CheckedItem(TypedDict):
+    content: str
+    tags: list[str]
+    category: str
+    source: str
+
+
 _FIELDS = {"content", "tags", "category", "source"}
 
 
-def check_items(items: Iterable[Item], config: MemoryConfig) -> list[dict[str, Any]]:
+def check_items(items: Iterable[Item], config: MemoryConfig) -> list[CheckedItem]:
     """Every item as {content, tags, category, source}; the first bad one raises
     LearnError (naming its index in a batch)."""
     if isinstance(items, str | bytes | Mapping):
@@ -99,7 +106,7 @@ def check_items(items: Iterable[Item], config: MemoryConfig) -> list[dict[str, A
             recovery="Wrap it in a list: learn_many(['first fact', 'second fact']).",
         )
     batch = list(items)
-    checked: list[dict[str, Any]] = []
+    checked: list[CheckedItem] = []
     for index, item in enumerate(batch):
         fields: object = {"content": item} if isinstance(item, str) else item
         if not isinstance(fields, Mapping):
@@ -116,12 +123,12 @@ def check_items(items: Iterable[Item], config: MemoryConfig) -> list[dict[str, A
             )
         try:
             checked.append(
-                {
-                    "content": check_content(fields.get("content"), config),
-                    "tags": check_tags(fields.get("tags"), config),
-                    "category": check_short_text(fields.get("category"), "category", "knowledge"),
-                    "source": check_short_text(fields.get("source"), "source", "api"),
-                }
+                CheckedItem(
+                    content=check_content(fields.get("content"), config),
+                    tags=check_tags(fields.get("tags"), config),
+                    category=check_short_text(fields.get("category"), "category", "knowledge"),
+                    source=check_short_text(fields.get("source"), "source", "api"),
+                )
             )
         except LearnError as exc:
             if len(batch) == 1:

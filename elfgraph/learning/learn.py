@@ -6,14 +6,13 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.core.text import block_id, random_block_id, token_count
-from elfgraph.learning.checks import Item, check_items
+from elfgraph.learning.checks import CheckedItem, Item, check_items
 from elfgraph.learning.models import LearnResult
 from elfgraph.learning.repository.count_blocks import count_blocks
-from elfgraph.learning.repository.insert_blocks import insert_blocks
+from elfgraph.learning.repository.insert_blocks import InsertRow, NewBlock, insert_blocks
 from elfgraph.sessions.clock import SessionClock
 from elfgraph.spaces.registry import space_missing
 from elfgraph.store.database import Database
@@ -53,7 +52,7 @@ async def inbox_count(database: Database, space: str) -> int:
 async def store_items(
     database: Database,
     space: str,
-    items: list[dict[str, Any]],
+    items: list[CheckedItem],
     now_hours: float,
     session_id: str | None = None,
 ) -> list[LearnResult]:
@@ -64,32 +63,30 @@ async def store_items(
         return []
     created_at = datetime.now(UTC).isoformat()
     sequence = time.time_ns()  # keeps a batch's learning order for "oldest first"
-    rows = []
+    rows: list[InsertRow] = []
     first_of: dict[str, int] = {}
     for index, item in enumerate(items):
         identity = block_id(item["content"])
         if identity in first_of:
             continue  # the same text twice in one batch: the later one repeats the first
         first_of[identity] = index
-        rows.append(
-            {
-                "index": index,
-                "id": identity,
-                "alt_id": random_block_id(),
-                "props": {
-                    **item,
-                    "status": "inbox",
-                    "created_at": created_at,
-                    "learn_seq": sequence + index,
-                    "token_count": token_count(item["content"]),
-                    "confidence": 0.5,
-                    "reinforcement_count": 0,
-                    "decay_lambda": 0.01,
-                    "last_reinforced_at": now_hours,
-                }
-                | ({"session_id": session_id} if session_id else {}),
-            }
+        props = NewBlock(
+            content=item["content"],
+            tags=item["tags"],
+            category=item["category"],
+            source=item["source"],
+            status="inbox",
+            created_at=created_at,
+            learn_seq=sequence + index,
+            token_count=token_count(item["content"]),
+            confidence=0.5,
+            reinforcement_count=0,
+            decay_lambda=0.01,
+            last_reinforced_at=now_hours,
         )
+        if session_id:
+            props["session_id"] = session_id
+        rows.append(InsertRow(index=index, id=identity, alt_id=random_block_id(), props=props))
     stored = await database.write(insert_blocks, space=space, rows=rows)
     if len(stored) != len(rows):
         raise space_missing(space)

@@ -3,9 +3,8 @@ score, diversity, contradiction suppression, guarantees. No I/O."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from elfgraph.core.fusion import similarities, spread
 from elfgraph.core.scoring import (
@@ -20,6 +19,7 @@ from elfgraph.core.scoring import (
 )
 from elfgraph.core.sketch import unsketch
 from elfgraph.retrieval.models import ScoredBlock
+from elfgraph.retrieval.repository.candidates import CandidateBlock, CandidatesRow
 
 
 @dataclass(frozen=True)
@@ -40,14 +40,14 @@ class Candidates:
     expanded_ids: list[str]
     guaranteed_ids: list[str]
     contradictions: list[tuple[str, str]]
-    blocks: dict[str, dict[str, Any]]
+    blocks: dict[str, CandidateBlock]
     fetched_in_space: int = 0
     now_hours: float = 0.0  # the clock the query used
     vector_cosines: list[float] = field(default_factory=list)  # parallel to vector_ids
     keyword_scores: list[float] = field(default_factory=list)  # parallel to keyword_ids
 
     @classmethod
-    def from_row(cls, row: Mapping[str, Any] | None) -> Candidates:
+    def from_row(cls, row: CandidatesRow | None) -> Candidates:
         if row is None:
             return cls([], [], [], [], [], {})
         return cls(
@@ -56,7 +56,7 @@ class Candidates:
             expanded_ids=list(row["expanded_ids"]),
             guaranteed_ids=list(row["guaranteed_ids"]),
             contradictions=[(str(a), str(b)) for a, b in row["contradictions"]],
-            blocks={str(c["id"]): dict(c) for c in row["candidates"]},
+            blocks={str(c["id"]): c.copy() for c in row["candidates"]},
             fetched_in_space=int(row["fetched_in_space"] or 0),
             now_hours=float(row["now"] or 0.0),
             vector_cosines=[float(c) for c in row["vector_cosines"]],
@@ -131,7 +131,7 @@ def score_all(
         scored[block_id] = ScoredBlock(
             id=block_id,
             content=str(b.get("content") or ""),
-            tags=list(b.get("tags") or []),
+            tags=list(b.get("tags") or ()),
             similarity=components.similarity,
             confidence=min(1.0, max(0.0, components.confidence)),
             recency=components.recency,

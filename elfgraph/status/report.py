@@ -12,7 +12,7 @@ from elfgraph.spaces.registry import space_missing
 from elfgraph.spaces.vector_index import VECTOR_INDEX
 from elfgraph.status.health import Vitals, assess, unreachable
 from elfgraph.status.models import SystemStatus
-from elfgraph.status.repository.space_status import space_status
+from elfgraph.status.repository.space_status import SpaceStatusRow, space_status
 from elfgraph.status.repository.vector_index_state import vector_index_state
 from elfgraph.store.database import Database
 from elfgraph.store.transaction import Transaction
@@ -79,6 +79,6 @@ async def read_status(
     )
 
 
-async def _status_reads(tx: Transaction, *, space: str) -> tuple[dict[str, Any] | None, str | None]:
+async def _status_reads(tx: Transaction, *, space: str) -> tuple[SpaceStatusRow | None, str | None]:
     """The space's counts and the vector index's state, in one transaction."""
     return await space_status(tx, space=space), await vector_index_state(tx, name=VECTOR_INDEX)

@@ -1,7 +1,17 @@
-from typing import Any
+from typing import TypedDict, cast
 
 from elfgraph.store.transaction import Transaction, run_many
 
 
-async def inbox_batch(tx: Transaction, *, space: str, limit: int) -> list[dict[str, Any]]:
-    return await run_many(tx, "inbox_batch", space=space, limit=limit)
+class InboxRow(TypedDict):
+    id: str
+    content: str
+    tags: list[str]  # [] when the block has none
+    category: str | None  # learn() always sets one; the caller still defaults it
+    created_at: str  # ISO 8601
+    follows: str | None  # the block learned just before it in its session
+
+
+async def inbox_batch(tx: Transaction, *, space: str, limit: int) -> list[InboxRow]:
+    rows = await run_many(tx, "inbox_batch", space=space, limit=limit)
+    return cast(list[InboxRow], rows)

@@ -1,18 +1,39 @@
-from typing import Any
+from typing import TypedDict, cast
 
 from elfgraph.store.transaction import Transaction, run_many
+
+
+class NeighbourQuery(TypedDict):
+    """One query vector sent to nearest_active(_exact): the inbox block's id and vector."""
+
+    id: str
+    vector: list[float]
+
+
+class NearestHit(TypedDict):
+    id: str
+    tags: list[str]  # [] when the block has none
+    category: str | None
+    hours: float | None  # its last_reinforced_at
+    cosine: float  # exact, in [-1, 1]
+
+
+class NearestRow(TypedDict):
+    query_id: str
+    hits: list[NearestHit]  # nearest first, at most k
 
 
 async def nearest_active(
     tx: Transaction,
     *,
     space: str,
-    queries: list[dict[str, Any]],
+    queries: list[NeighbourQuery],
     fetch: int,
     k: int,
     run_id: str,
-) -> list[dict[str, Any]]:
+) -> list[NearestRow]:
     """One row per query: query_id and hits (id, tags, category, hours, cosine)."""
-    return await run_many(
+    rows = await run_many(
         tx, "nearest_active", space=space, queries=queries, fetch=fetch, k=k, run_id=run_id
     )
+    return cast(list[NearestRow], rows)

@@ -1,5 +1,6 @@
-from typing import Any
+from typing import cast
 
+from elfgraph.consolidation.repository.nearest_active import NearestRow, NeighbourQuery
 from elfgraph.store.transaction import Transaction, run_many
 
 
@@ -7,11 +8,12 @@ async def nearest_active_exact(
     tx: Transaction,
     *,
     space: str,
-    queries: list[dict[str, Any]],
+    queries: list[NeighbourQuery],
     k: int,
     run_id: str,
-) -> list[dict[str, Any]]:
-    """Like nearest_active, by an exact scan of the space."""
-    return await run_many(
+) -> list[NearestRow]:
+    """Like nearest_active (the same rows), by an exact scan of the space."""
+    rows = await run_many(
         tx, "nearest_active_exact", space=space, queries=queries, k=k, run_id=run_id
     )
+    return cast(list[NearestRow], rows)

@@ -1,13 +1,26 @@
-from typing import Any
+from typing import TypedDict
 
 from elfgraph.store.transaction import Transaction, run_many
+
+
+class PromotionRow(TypedDict):
+    """What consolidation decided for one inbox block it promotes."""
+
+    id: str
+    confidence: float  # also its self_alignment
+    tags: list[str]
+    summary: str
+    decay_lambda: float
+    embedding: list[float]
+    sketch: str  # elfgraph.core.sketch
+    promoted_at: str  # ISO 8601
 
 
 async def promote_blocks(
     tx: Transaction,
     *,
     space: str,
-    rows: list[dict[str, Any]],
+    rows: list[PromotionRow],
     now_hours: float,
     embedding_model: str,
     run_id: str,

@@ -1,6 +1,18 @@
-from typing import Any
+from typing import TypedDict, cast
 
 from elfgraph.store.transaction import Transaction, run_one
+
+
+class DecayedEdgeSample(TypedDict):
+    a: str | None  # the first 120 characters of each block's content
+    b: str | None
+    weight: float  # as stored
+    effective: float  # after decay: below the threshold
+
+
+class DecayEdgesRow(TypedDict):
+    decayed: int
+    sample: list[DecayedEdgeSample]  # weakest first
 
 
 async def decay_edges(
@@ -15,10 +27,10 @@ async def decay_edges(
     edge_factor: float,
     established: int,
     sample: int,
-) -> dict[str, Any] | None:
+) -> DecayEdgesRow | None:
     """decayed (a count) and sample (dicts a, b, weight, weakest first); None when `owner`
     no longer holds the curate lock."""
-    return await run_one(
+    row = await run_one(
         tx,
         "decay_edges",
         space=space,
@@ -31,3 +43,4 @@ async def decay_edges(
         established=established,
         sample=sample,
     )
+    return cast(DecayEdgesRow | None, row)

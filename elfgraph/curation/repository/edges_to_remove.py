@@ -1,6 +1,13 @@
-from typing import Any
+from typing import TypedDict, cast
 
 from elfgraph.store.transaction import Transaction, run_one
+
+
+class EdgesToRemoveRow(TypedDict):
+    total: int  # the space's knowledge edges
+    weak_pairs: list[list[str]]  # [a, b] block ids, to prune
+    decay_pairs: list[list[str]]  # [a, b], weakest first, at most max_fraction of the rest
+    deferred: int  # decayed edges left for the next run
 
 
 async def edges_to_remove(
@@ -12,7 +19,7 @@ async def edges_to_remove(
     edge_factor: float,
     established: int,
     max_fraction: float,
-) -> dict[str, Any]:
+) -> EdgesToRemoveRow:
     """total edges, weak_pairs, decay_pairs (weakest first, capped) and deferred."""
     row = await run_one(
         tx,
@@ -25,4 +32,4 @@ async def edges_to_remove(
         max_fraction=max_fraction,
     )
     assert row is not None  # an aggregation always returns its row
-    return row
+    return cast(EdgesToRemoveRow, row)

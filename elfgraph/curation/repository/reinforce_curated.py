@@ -1,6 +1,11 @@
-from typing import Any
+from typing import TypedDict, cast
 
 from elfgraph.store.transaction import Transaction, run_one
+
+
+class ReinforceCuratedRow(TypedDict):
+    constitutional_ids: list[str]
+    top_ids: list[str]
 
 
 async def reinforce_curated(
@@ -16,10 +21,10 @@ async def reinforce_curated(
     cold_centrality: float,
     cold_recency: float,
     constitutional: str,
-) -> dict[str, Any] | None:
+) -> ReinforceCuratedRow | None:
     """constitutional_ids and top_ids reinforced; None when `owner` no longer holds the
     curate lock."""
-    return await run_one(
+    row = await run_one(
         tx,
         "reinforce_curated",
         space=space,
@@ -33,3 +38,4 @@ async def reinforce_curated(
         cold_recency=cold_recency,
         constitutional=constitutional,
     )
+    return cast(ReinforceCuratedRow | None, row)

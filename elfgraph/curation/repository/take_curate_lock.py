@@ -1,6 +1,12 @@
-from typing import Any
+from typing import TypedDict, cast
 
 from elfgraph.store.transaction import Transaction, run_one
+
+
+class TakeCurateLockRow(TypedDict):
+    taken: bool
+    last_curate_at: float | None  # active hours; None when never curated
+    now: float  # the run's clock: now_hours, else the space's persisted total
 
 
 async def take_curate_lock(
@@ -10,9 +16,9 @@ async def take_curate_lock(
     owner: str,
     lock_seconds: float,
     now_hours: float | None,
-) -> dict[str, Any] | None:
+) -> TakeCurateLockRow | None:
     """taken, last_curate_at and now; None when the space does not exist."""
-    return await run_one(
+    row = await run_one(
         tx,
         "take_curate_lock",
         space=space,
@@ -20,3 +26,4 @@ async def take_curate_lock(
         lock_seconds=lock_seconds,
         now_hours=now_hours,
     )
+    return cast(TakeCurateLockRow | None, row)

@@ -1,5 +1,6 @@
-from typing import Any
+from typing import cast
 
+from elfgraph.edges.repository import EdgeProperties
 from elfgraph.store.transaction import Transaction, run_one
 
 
@@ -16,7 +17,7 @@ async def create_edge(
     displaced: list[list[str]],
     now_hours: float,
     created_at: str,
-) -> dict[str, Any]:
+) -> EdgeProperties:
     """The new agent edge's properties, after deleting the displaced edges."""
     row = await run_one(
         tx,
@@ -33,4 +34,4 @@ async def create_edge(
         created_at=created_at,
     )
     assert row is not None, "edge_state checked both blocks in this transaction"
-    return dict(row["edge"])
+    return cast(EdgeProperties, dict(row["edge"]))

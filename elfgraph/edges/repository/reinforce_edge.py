@@ -1,5 +1,6 @@
-from typing import Any
+from typing import cast
 
+from elfgraph.edges.repository import EdgeProperties
 from elfgraph.store.transaction import Transaction, run_one
 
 
@@ -12,10 +13,10 @@ async def reinforce_edge(
     delta: float,
     note: str | None,
     now_hours: float,
-) -> dict[str, Any]:
+) -> EdgeProperties:
     """The reinforced edge's properties."""
     row = await run_one(
         tx, "reinforce_edge", space=space, a=a, b=b, delta=delta, note=note, now_hours=now_hours
     )
     assert row is not None, "edge_state found the edge in this transaction"
-    return dict(row["edge"])
+    return cast(EdgeProperties, dict(row["edge"]))

@@ -1,5 +1,6 @@
-from typing import Any
+from typing import cast
 
+from elfgraph.edges.repository import EdgeProperties
 from elfgraph.store.transaction import Transaction, run_one
 
 
@@ -15,7 +16,7 @@ async def update_edge(
     note: str | None,
     now_hours: float,
     updated_at: str,
-) -> dict[str, Any]:
+) -> EdgeProperties:
     """The updated edge's properties (retyped when the relation changed)."""
     row = await run_one(
         tx,
@@ -31,4 +32,4 @@ async def update_edge(
         updated_at=updated_at,
     )
     assert row is not None, "edge_state found the edge in this transaction"
-    return dict(row["edge"])
+    return cast(EdgeProperties, dict(row["edge"]))

@@ -1,6 +1,15 @@
-from typing import Any
+from typing import TypedDict, cast
 
 from elfgraph.store.transaction import Transaction, run_one
+
+
+class RecordOutcomeRow(TypedDict):
+    updated: list[str]  # the active blocks of `ids`
+    deltas: list[float]  # each one's confidence change, parallel to updated
+    penalised: list[str]
+    edges_reinforced: int
+    unlinked: list[list[str]]  # [a, b] pairs of updated blocks without an edge
+    now: float  # now_hours, else the space's clock
 
 
 async def record_outcome(
@@ -22,10 +31,10 @@ async def record_outcome(
     edge_delta: float,
     now_hours: float | None,
     at: str,
-) -> dict[str, Any] | None:
+) -> RecordOutcomeRow | None:
     """updated ids with their confidence deltas, penalised ids, edges reinforced, and the
     pairs without an edge; None when the space does not exist."""
-    return await run_one(
+    row = await run_one(
         tx,
         "record_outcome",
         space=space,
@@ -45,3 +54,4 @@ async def record_outcome(
         now_hours=now_hours,
         at=at,
     )
+    return cast(RecordOutcomeRow | None, row)

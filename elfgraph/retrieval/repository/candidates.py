@@ -1,6 +1,38 @@
-from typing import Any
+from typing import TypedDict, cast
 
 from elfgraph.store.transaction import Transaction, run_one
+
+# One edge of a candidate: [weight, reinforcement_count, the other block's id, relation].
+CandidateEdge = list[float | str | None]
+
+
+class CandidateBlock(TypedDict):
+    """A candidate's properties as ranking reads them: each projected property is None
+    when the block lacks it, so ranking falls back to defaults."""
+
+    id: str
+    content: str | None
+    tags: list[str] | None
+    confidence: float | None
+    reinforcement_count: int | None
+    decay_lambda: float | None
+    last_reinforced_at: float | None
+    status: str | None
+    sketch: str | None  # elfgraph.core.sketch
+    edges: list[CandidateEdge]  # every edge to another block, CONTRADICTS included
+
+
+class CandidatesRow(TypedDict):
+    vector_ids: list[str]  # the vector leg's seeds, nearest first
+    vector_cosines: list[float]  # parallel to vector_ids, in [-1, 1]
+    keyword_ids: list[str]  # the keyword leg's seeds, best first
+    keyword_scores: list[float]  # Lucene scores, parallel to keyword_ids
+    expanded_ids: list[str]
+    guaranteed_ids: list[str]
+    contradictions: list[list[str]]  # [a, b] with a < b, both candidates
+    fetched_in_space: int  # the index's hits in this space, before the cut to k
+    now: float  # now_hours, else the space's clock
+    candidates: list[CandidateBlock]
 
 
 async def candidates(
@@ -20,10 +52,10 @@ async def candidates(
     proxy: dict[str, float],
     cap: int,
     expand: bool,
-) -> dict[str, Any] | None:
+) -> CandidatesRow | None:
     """Seeds of each leg (ranked ids), expanded and guaranteed ids, contradiction pairs and
     every candidate's properties; None when there is no candidate at all."""
-    return await run_one(
+    row = await run_one(
         tx,
         "candidates",
         space=space,
@@ -41,3 +73,4 @@ async def candidates(
         cap=cap,
         expand=expand,
     )
+    return cast(CandidatesRow | None, row)

@@ -1,6 +1,13 @@
-from typing import Any
+from typing import TypedDict, cast
 
 from elfgraph.store.transaction import Transaction, run_one
+
+
+class ReinforceFrameRow(TypedDict):
+    blocks_reinforced: int
+    edges_reinforced: int
+    ready: list[list[str]]  # [a, b] pairs whose co-retrieval count reached the threshold
+    staging_dropped: int
 
 
 async def reinforce_frame(
@@ -14,7 +21,7 @@ async def reinforce_frame(
     threshold: int,
     staging_max: int,
     at: str,
-) -> dict[str, Any]:
+) -> ReinforceFrameRow:
     """Counts of what was reinforced, and the pairs whose co-retrieval reached threshold."""
     row = await run_one(
         tx,
@@ -29,5 +36,7 @@ async def reinforce_frame(
         at=at,
     )
     if row is None:
-        return {"blocks_reinforced": 0, "edges_reinforced": 0, "ready": [], "staging_dropped": 0}
-    return row
+        return ReinforceFrameRow(
+            blocks_reinforced=0, edges_reinforced=0, ready=[], staging_dropped=0
+        )
+    return cast(ReinforceFrameRow, row)
