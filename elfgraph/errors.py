@@ -12,6 +12,7 @@ ElfgraphError                 base; str() ends with "— Recovery: …"
 │   └── DegreeLimitError      a block is at the degree cap with only protected edges
 ├── StorageError              Neo4j unreachable, refused credentials, schema or lock mismatch
 ├── CurateError               a curate run lost its lock to another run midway
+├── ImportFileError           an export file or elfmem database that cannot be imported
 ├── Neo4jServerError          the local Neo4j server could not be assembled, started or stopped
 └── CypherFileError           a query file under cypher/ breaks the header contract
 
@@ -129,4 +130,25 @@ class CypherFileError(ElfgraphError):
             f"{path}:{line}: {problem}",
             recovery="Fix the file's '//' header (name, mode, returns, params, description) "
             "so it matches the query body; see 'Cypher files' in docs/ARCHITECTURE.md.",
+        )
+
+
+class ImportFileError(ElfgraphError):
+    """A file given to `import_space` (or an elfmem database given to `import_elfmem`) is
+    truncated, corrupted, of a newer format version or inconsistent. Names the source and
+    the line (or row); nothing of it was imported."""
+
+    def __init__(
+        self, source: str, line: int | None, problem: str, *, recovery: str | None = None
+    ) -> None:
+        self.source = source
+        self.line = line
+        self.problem = problem
+        where = f"{source}:{line}" if line is not None else source
+        super().__init__(
+            f"{where}: {problem}",
+            recovery=recovery
+            or "Nothing was imported. Export the space again (a file is complete only when its "
+            "last line is the 'end' record), or fix the line named; the format is in "
+            "docs/PORTABILITY.md.",
         )

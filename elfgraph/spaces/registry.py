@@ -21,7 +21,15 @@ from elfgraph.store.database import Database
 async def open_space(database: Database, name: str) -> SpaceRecord:
     """The space of that name, created on first use."""
     validate_space_name(name)
-    return await database.write(ensure_space, name=name, now=datetime.now(UTC).isoformat())
+    record = await database.write(ensure_space, name=name, now=datetime.now(UTC).isoformat())
+    if record is None:
+        raise StorageError(
+            f"Space {name!r} is being imported: it becomes usable when its import finishes.",
+            recovery="Wait for the import to finish. An import that was killed is discarded by "
+            "the next import after 15 minutes, or at once by `elfgraph import "
+            "--discard-unfinished`.",
+        )
+    return record
 
 
 async def open_for_embedder(database: Database, name: str, embedder: EmbeddingService) -> float:

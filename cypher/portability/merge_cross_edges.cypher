@@ -1,0 +1,58 @@
+// name: merge_cross_edges
+// mode: write
+// returns: one
+// params: stage, token, target, after, limit, cap
+// One page of a merge: the next `limit` staged blocks (after id `after`) whose id the
+// target space already has. The target's block wins, so each such staged block goes, and
+// each of its edges is carried over to the target's block instead when both ends are
+// active, the pair has no edge yet and neither end is at the degree cap (the staged edge
+// is deleted first, so a staged block's count does not hold the edge twice). Each edge is
+// taken once: from its start block, or from the colliding end when the other is new.
+// Returns whether the claim still holds, the last id of the page (null when none was
+// left), how many staged blocks went and the edges carried and dropped.
+OPTIONAL MATCH (claim:ImportClaim {space: $stage, token: $token})
+SET claim.heartbeat = timestamp()
+WITH claim
+OPTIONAL MATCH (t:Space {name: $target})
+SET t._lock = true
+REMOVE t._lock
+WITH claim, t
+CALL (claim, t) {
+  WITH claim, t
+  WHERE claim IS NOT NULL AND t IS NOT NULL
+  MATCH (x:Block)
+  WHERE x.space = $stage AND x.id > $after
+    AND EXISTS { MATCH (:Block {space: $target, id: x.id}) }
+  WITH x
+  ORDER BY x.space, x.id
+  LIMIT $limit
+  RETURN collect(x) AS page
+}
+CALL (page) {
+  UNWIND page AS x
+  MATCH (x)-[r]-(y:Block)
+  WHERE startNode(r) = x OR NOT EXISTS { MATCH (:Block {space: $target, id: y.id}) }
+  MATCH (tx:Block {space: $target, id: x.id})
+  OPTIONAL MATCH (ty:Block {space: $target, id: y.id})
+  WITH r, tx, coalesce(ty, y) AS other
+  CALL (r, tx, other) {
+    WITH r, tx, other, type(r) AS type, properties(r) AS props
+    DELETE r
+    WITH tx, other, type, props
+    WHERE tx.status = 'active' AND other.status = 'active' AND NOT EXISTS { (tx)--(other) }
+      AND COUNT { (tx)--() } < $cap AND COUNT { (other)--() } < $cap
+    WITH CASE WHEN tx.id < other.id THEN [tx, other] ELSE [other, tx] END AS ends, type, props
+    WITH ends[0] AS a, ends[1] AS b, type, props
+    CREATE (a)-[n:$(type)]->(b)
+    SET n = props
+    RETURN count(n) AS made
+  }
+  RETURN sum(made) AS carried, count(*) - sum(made) AS dropped
+}
+CALL (page) {
+  UNWIND page AS x
+  DETACH DELETE x
+}
+RETURN claim IS NOT NULL AND t IS NOT NULL AS claimed,
+       CASE WHEN size(page) = 0 THEN null ELSE page[size(page) - 1].id END AS last,
+       size(page) AS colliding, carried, dropped

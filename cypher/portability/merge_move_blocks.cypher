@@ -1,0 +1,35 @@
+// name: merge_move_blocks
+// mode: write
+// returns: one
+// params: stage, token, target, batch
+// Moves up to `batch` staged blocks into the target space with their edges (after
+// merge_cross_edges removed the staged blocks whose id the target had). A block the target
+// gained meanwhile under the same id wins over the staged one, which goes. Returns how
+// many were moved and dropped; the caller repeats until both are 0.
+OPTIONAL MATCH (claim:ImportClaim {space: $stage, token: $token})
+SET claim.heartbeat = timestamp()
+WITH claim
+OPTIONAL MATCH (t:Space {name: $target})
+SET t._lock = true
+REMOVE t._lock
+WITH claim, t
+CALL (claim, t) {
+  WITH claim, t
+  WHERE claim IS NOT NULL AND t IS NOT NULL
+  MATCH (n:Block)
+  WHERE n.space = $stage
+  WITH n
+  LIMIT $batch
+  WITH n, EXISTS { MATCH (:Block {space: $target, id: n.id}) } AS taken
+  CALL (n, taken) {
+    WITH n WHERE taken
+    DETACH DELETE n
+  }
+  CALL (n, taken) {
+    WITH n WHERE NOT taken
+    SET n.space = $target
+  }
+  RETURN count(*) - sum(CASE WHEN taken THEN 1 ELSE 0 END) AS moved,
+         sum(CASE WHEN taken THEN 1 ELSE 0 END) AS dropped
+}
+RETURN claim IS NOT NULL AND t IS NOT NULL AS claimed, moved, dropped

@@ -1,0 +1,20 @@
+// name: stage_blocks
+// mode: write
+// returns: one
+// params: space, token, rows
+// Writes a batch of validated blocks under the claimed space name, each with every
+// property and, for rows marked self, the Self label; touches the claim's heartbeat.
+// `claimed` is false (and nothing is written) when the claim is gone.
+OPTIONAL MATCH (claim:ImportClaim {space: $space, token: $token})
+SET claim.heartbeat = timestamp()
+WITH claim
+CALL (claim) {
+  WITH claim
+  WHERE claim IS NOT NULL
+  UNWIND $rows AS row
+  CREATE (b:Block {space: $space, id: row.id})
+  SET b += row.props
+  FOREACH (_ IN CASE WHEN row.self THEN [1] ELSE [] END | SET b:Self)
+  RETURN count(b) AS written
+}
+RETURN claim IS NOT NULL AS claimed, written

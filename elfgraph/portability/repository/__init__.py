@@ -1,0 +1,1 @@
+"""One async function per file of cypher/portability/: the transaction first, keywords after."""

@@ -1,0 +1,10 @@
+from typing import Any
+
+from elfgraph.store.transaction import Transaction, run_many
+
+
+async def export_outcomes(
+    tx: Transaction, *, space: str, after: str, limit: int
+) -> list[dict[str, Any]]:
+    """Up to `limit` records after id `after`, in id order: id, props."""
+    return await run_many(tx, "export_outcomes", space=space, after=after, limit=limit)

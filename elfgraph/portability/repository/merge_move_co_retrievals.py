@@ -1,0 +1,12 @@
+from elfgraph.store.transaction import Transaction, run_one
+
+
+async def merge_move_co_retrievals(
+    tx: Transaction, *, stage: str, token: str, target: str, batch: int
+) -> tuple[int, int] | None:
+    """(moved, dropped); None when the claim is gone."""
+    row = await run_one(
+        tx, "merge_move_co_retrievals", stage=stage, token=token, target=target, batch=batch
+    )
+    assert row is not None
+    return (int(row["moved"]), int(row["dropped"])) if row["claimed"] else None
