@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from elfgraph.cli import memory_commands
+from elfgraph.cli import memory_commands, portability_commands
 from elfgraph.cli.curate_command import curate
 from elfgraph.cli.db_commands import db_app
 from elfgraph.cli.demo_command import demo
@@ -63,6 +63,7 @@ app.command()(demo)
 memory_commands.register(app)
 app.command()(curate)
 app.command()(mcp)
+portability_commands.register(app)
 
 
 def main() -> None:
