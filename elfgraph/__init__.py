@@ -34,6 +34,7 @@ from elfgraph.errors import (
     DegreeLimitError,
     ElfgraphError,
     FrameError,
+    ImportFileError,
     LearnError,
     Neo4jServerError,
     OutcomeError,
@@ -47,6 +48,11 @@ from elfgraph.learning.models import LearnResult
 from elfgraph.llm.base import BlockAnalysis, LLMService
 from elfgraph.llm.mock import MockLLMService
 from elfgraph.memory import MemorySystem
+from elfgraph.portability.claims import discard_unfinished_imports
+from elfgraph.portability.elfmem_import import import_elfmem
+from elfgraph.portability.export import export_space
+from elfgraph.portability.importing import import_space
+from elfgraph.portability.models import ElfmemImportResult, ExportResult, ImportResult, Unmapped
 from elfgraph.retrieval.models import FrameResult, ScoredBlock
 from elfgraph.spaces.models import SpaceRecord
 from elfgraph.spaces.names import validate_space_name
@@ -79,9 +85,13 @@ __all__ = [
     "EdgeError",
     "ElfgraphConfig",
     "ElfgraphError",
+    "ElfmemImportResult",
     "EmbeddingService",
+    "ExportResult",
     "FrameError",
     "FrameResult",
+    "ImportFileError",
+    "ImportResult",
     "LLMService",
     "LearnError",
     "LearnResult",
@@ -100,8 +110,13 @@ __all__ = [
     "SpaceRecord",
     "StorageError",
     "SystemStatus",
+    "Unmapped",
     "__version__",
+    "discard_unfinished_imports",
     "drop_space",
+    "export_space",
+    "import_elfmem",
+    "import_space",
     "list_spaces",
     "load_settings",
     "lock_space_embedding",

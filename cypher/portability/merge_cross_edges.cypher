@@ -26,7 +26,8 @@ CALL (claim, t) {
   WITH x
   ORDER BY x.space, x.id
   LIMIT $limit
-  RETURN collect(x) AS page
+  WITH collect(x) AS page
+  RETURN page, CASE WHEN size(page) = 0 THEN null ELSE page[size(page) - 1].id END AS last
 }
 CALL (page) {
   UNWIND page AS x
@@ -53,6 +54,5 @@ CALL (page) {
   UNWIND page AS x
   DETACH DELETE x
 }
-RETURN claim IS NOT NULL AND t IS NOT NULL AS claimed,
-       CASE WHEN size(page) = 0 THEN null ELSE page[size(page) - 1].id END AS last,
-       size(page) AS colliding, carried, dropped
+RETURN claim IS NOT NULL AND t IS NOT NULL AS claimed, last, size(page) AS colliding, carried,
+       dropped

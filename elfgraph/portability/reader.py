@@ -95,7 +95,7 @@ class FileReader:
         found = self._raw()
         if found is None:
             if self.line == 0:
-                raise self.error("the file is empty", line=None)
+                raise ImportFileError(self.source, None, "the file is empty")
             raise self.error(f"the file ends after line {self.line}, before its {what}")
         return found
 

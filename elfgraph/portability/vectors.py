@@ -33,7 +33,8 @@ class EncodedVector(BaseModel):
 def encode_vector(values: list[float]) -> EncodedVector:
     """The file form of an embedding as Neo4j returns it (a list of floats)."""
     wide = np.asarray(values, dtype=np.float64)
-    narrow = wide.astype(np.float32)
+    with np.errstate(over="ignore"):  # a value too large for float32: written as float64
+        narrow = wide.astype(np.float32)
     dtype: Dtype = "float32" if np.array_equal(narrow.astype(np.float64), wide) else "float64"
     raw = (narrow if dtype == "float32" else wide).astype(_NUMPY[dtype]).tobytes()
     return EncodedVector(dtype=dtype, base64=base64.b64encode(raw).decode("ascii"))

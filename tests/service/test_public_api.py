@@ -53,6 +53,16 @@ PUBLIC = {
     "lock_space_embedding",
     "open_space",
     "validate_space_name",
+    # portability (issue 16)
+    "ElfmemImportResult",
+    "ExportResult",
+    "ImportFileError",
+    "ImportResult",
+    "Unmapped",
+    "discard_unfinished_imports",
+    "export_space",
+    "import_elfmem",
+    "import_space",
 }
 
 
