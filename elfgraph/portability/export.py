@@ -10,6 +10,7 @@ agent writes to it when you want an exact copy.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
@@ -76,12 +77,20 @@ def _checked(model: type[BaseModel], fields: dict[str, Any], space: str, what: s
         ) from exc
 
 
-def block_line(row: dict[str, Any], space: str) -> BaseModel:
+def block_line(row: dict[str, Any], space: str, *, dimensions: int | None) -> BaseModel:
+    """A block as a line; its embedding must fit the space's lock, as import checks."""
     fields = _fields(row["props"])
     embedding = fields.pop("embedding", None)
     labels = sorted(label for label in row["labels"] if label != "Block")
     fields.update(record="block", id=row["id"], labels=labels or None)
     if embedding is not None:
+        if len(embedding) != dimensions:
+            raise StorageError(
+                f"Block {row['id']} of space {space!r} has a {len(embedding)}-dimension "
+                f"embedding, but the space is locked to {dimensions} dimensions.",
+                recovery="Vectors written outside elfgraph? Lock the space to their model "
+                "(elfgraph.lock_space_embedding), or remove them, then export again.",
+            )
         fields["embedding"] = encode_vector(embedding)
     return _checked(BlockLine, fields, space, f"Block {row['id']}")
 
@@ -111,12 +120,14 @@ Convert = Callable[[dict[str, Any], str], BaseModel]
 Page = tuple[Convert, list[dict[str, Any]]]
 
 
-async def _pages(database: Database, space: str, size: int) -> AsyncIterator[Page]:
+async def _pages(
+    database: Database, space: str, size: int, dimensions: int | None
+) -> AsyncIterator[Page]:
     """Every data record of the space as raw rows, a page at a time, in the file's order,
     with the function that makes each row a record (run in a worker thread)."""
     after = ""
     while rows := await database.read(export_blocks, space=space, after=after, limit=size):
-        yield block_line, rows
+        yield functools.partial(block_line, dimensions=dimensions), rows
         after = rows[-1]["id"]
     after = ""
     while True:
@@ -173,7 +184,8 @@ async def export_space(
         writer = LineWriter(stream)
         writer.write(header)
         writer.write(space_line)
-        async for convert, rows in _pages(database, space, page_size):
+        lock = props.get("embedding_dimensions")
+        async for convert, rows in _pages(database, space, page_size, lock):
 
             def write_page(convert: Convert = convert, rows: list[dict[str, Any]] = rows) -> None:
                 for row in rows:

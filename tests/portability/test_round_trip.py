@@ -11,8 +11,9 @@ import pytest
 from elfgraph.errors import StorageError
 from elfgraph.portability.export import export_space
 from elfgraph.portability.importing import import_space
-from elfgraph.spaces.registry import find_space
+from elfgraph.spaces.registry import find_space, open_space
 from elfgraph.store.database import Database
+from tests.support.graph import graph_write
 from tests.support.memory import MakeMemory
 from tests.support.portability import NOTHING, graph_of, lines, records, traces
 from tests.support.rich_space import DEPLOY, GOAL, SELF, RichSpace, embedder
@@ -127,6 +128,21 @@ async def test_a_compressed_export_round_trips(
     assert packed.stat().st_size < plain.stat().st_size  # embeddings compress little
     await import_space(database, packed, space=other_space)
     assert await graph_of(database, other_space) == await graph_of(database, space)
+
+
+async def test_vectors_that_do_not_fit_the_space_lock_are_not_exported(
+    database: Database, space: str, tmp_path: Path
+) -> None:
+    await open_space(database, space)  # no model lock yet
+    await graph_write(
+        database,
+        "CREATE (:Block {space: $s, id: 'b1', content: 'x', status: 'active', "
+        "embedding: [0.5, 0.5]})",
+        s=space,
+    )
+    with pytest.raises(StorageError, match="2-dimension embedding"):
+        await export_space(database, space, tmp_path / "x.jsonl")
+    assert not (tmp_path / "x.jsonl").exists()
 
 
 async def test_a_missing_space_cannot_be_exported_and_writes_no_file(

@@ -1,0 +1,174 @@
+"""Export and import throughput: a space of N blocks to a file and back.
+
+    python -m benchmarks.portability --sizes 10000 100000 --repeats 3 3
+
+Each size builds one space straight in the graph (as benchmarks/curate.py does: blocks
+with 384-dimension embeddings and sketches, ~2.5 edges per block), waits until the server
+is idle, then times `export_space` to a file and `import_space` of that file into a new
+space, each in a process of its own so that its peak resident memory is its own
+(ru_maxrss of the child: the whole Python process, interpreter and libraries included).
+Each import is checked (the same counts), dropped, and the server left to settle before
+the next. Results: benchmarks/results/portability.json and a markdown table on stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import anyio
+
+from benchmarks.curate import build, local_server_pid, settle
+from benchmarks.machine import describe, machine_line
+from benchmarks.write_path import RESULTS, percentile
+from elfgraph.portability.export import export_space
+from elfgraph.portability.importing import import_space
+from elfgraph.schema.migrations import open_database
+from elfgraph.spaces.registry import drop_space, lock_space_embedding
+
+
+async def child(action: str, space: str, path: str) -> dict[str, Any]:
+    """One export or import, timed, in this (fresh) process."""
+    database = await open_database()
+    try:
+        started = time.perf_counter()
+        if action == "export":
+            result: Any = await export_space(database, space, path)
+        else:
+            result = await import_space(database, path, space=space)
+        seconds = time.perf_counter() - started
+    finally:
+        await database.close()
+    return {
+        "seconds": seconds,
+        "counts": result.counts,
+        "bytes": (await anyio.Path(path).stat()).st_size,
+        "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }
+
+
+def run_child(action: str, space: str, path: Path) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.portability", "--child", action, space, str(path)],
+        check=False,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"{action} of {space} failed:\n{done.stderr[-3000:]}")
+    measured: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+    return measured
+
+
+async def one_size(size: int, repeats: int, pid: int | None, folder: Path) -> dict[str, Any]:
+    database = await open_database()
+    space = f"bench-port-{uuid.uuid4().hex[:8]}"
+    try:
+        started = time.perf_counter()
+        await build(database, space, size)
+        await lock_space_embedding(database, space, model="mock-hash-384", dimensions=384)
+        build_seconds = time.perf_counter() - started
+        await settle(pid)
+        path = folder / f"{space}.jsonl"
+        exports = []
+        for _ in range(repeats):
+            exports.append(await anyio.to_thread.run_sync(run_child, "export", space, path))
+        imports = []
+        for run in range(repeats):
+            copy = f"{space}-copy{run}"
+            try:
+                imports.append(await anyio.to_thread.run_sync(run_child, "import", copy, path))
+                assert imports[-1]["counts"] == exports[-1]["counts"], "the import lost records"
+            finally:
+                await drop_space(database, copy)
+            await settle(pid)
+        return {
+            "size": size,
+            "repeats": repeats,
+            "build_seconds": build_seconds,
+            "counts": exports[-1]["counts"],
+            "bytes": exports[-1]["bytes"],
+            "export": summary(exports, size),
+            "import": summary(imports, size),
+        }
+    finally:
+        await drop_space(database, space)
+        await database.close()
+
+
+def summary(runs: list[dict[str, Any]], size: int) -> dict[str, Any]:
+    seconds = [r["seconds"] for r in runs]
+    return {
+        "seconds_median": statistics.median(seconds),
+        "seconds_p95": percentile(seconds, 0.95),
+        "blocks_per_second_median": size / statistics.median(seconds),
+        "peak_rss_mib_max": max(r["peak_rss_mib"] for r in runs),
+        "runs": runs,
+    }
+
+
+async def main(sizes: list[int], repeats: list[int]) -> dict[str, Any]:
+    database = await open_database()
+    try:
+        report: dict[str, Any] = {"machine": await describe(database), "results": []}
+        pid = local_server_pid(database)
+    finally:
+        await database.close()
+    with tempfile.TemporaryDirectory(prefix="elfgraph-portability-") as folder:
+        for size, count in zip(sizes, repeats, strict=True):
+            result = await one_size(size, count, pid, Path(folder))
+            report["results"].append(result)
+            print(
+                f"{size:>7}: export {result['export']['seconds_median']:.1f} s, "
+                f"import {result['import']['seconds_median']:.1f} s, "
+                f"{result['bytes'] / 2**20:.0f} MiB",
+                flush=True,
+            )
+    return report
+
+
+def markdown(report: dict[str, Any]) -> str:
+    lines = [
+        f"{machine_line(report['machine'])}.",
+        "",
+        "| blocks | edges | file MiB | runs | export s (median / p95) | export blocks/s "
+        "| export peak RSS MiB | import s (median / p95) | import blocks/s "
+        "| import peak RSS MiB |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in report["results"]:
+        ex, im = r["export"], r["import"]
+        lines.append(
+            f"| {r['size']:,} | {r['counts']['edge']:,} | {r['bytes'] / 2**20:,.0f} | "
+            f"{r['repeats']} | {ex['seconds_median']:.1f} / {ex['seconds_p95']:.1f} | "
+            f"{ex['blocks_per_second_median']:,.0f} | {ex['peak_rss_mib_max']:.0f} | "
+            f"{im['seconds_median']:.1f} / {im['seconds_p95']:.1f} | "
+            f"{im['blocks_per_second_median']:,.0f} | {im['peak_rss_mib_max']:.0f} |"
+        )
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
+    parser.add_argument("--repeats", type=int, nargs="+", default=[3, 3])
+    parser.add_argument("--out", type=Path, default=RESULTS / "portability.json")
+    parser.add_argument("--child", nargs=3, metavar=("ACTION", "SPACE", "PATH"), help="internal")
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(anyio.run(child, *args.child)))
+        sys.exit(0)
+    report = anyio.run(main, args.sizes, args.repeats)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=2), encoding="utf-8")
+    print()
+    print(markdown(report))
