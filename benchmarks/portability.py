@@ -2,9 +2,10 @@
 
     python -m benchmarks.portability --sizes 10000 100000 --repeats 3 3
 
-Each size builds one space straight in the graph (as benchmarks/curate.py does: blocks
-with 384-dimension embeddings and sketches, ~2.5 edges per block), waits until the server
-is idle, then times `export_space` to a file and `import_space` of that file into a new
+Each size builds one space straight in the graph with benchmarks/curate.py's rows (blocks
+with 384-dimension float32 embeddings, as every embedder elfgraph ships makes them, and
+sketches; ~2.5 edges per block), locked to its model, waits until the server is idle,
+then times `export_space` to a file and `import_space` of that file into a new
 space, each in a process of its own so that its peak resident memory is its own
 (ru_maxrss of the child: the whole Python process, interpreter and libraries included).
 Each import is checked (the same counts), dropped, and the server left to settle before
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import resource
 import statistics
 import subprocess
@@ -26,14 +28,44 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import numpy as np
 
-from benchmarks.curate import build, local_server_pid, settle
+from benchmarks.corpus import facts
+from benchmarks.curate import (
+    BUILD_BATCH,
+    CREATE_BLOCKS,
+    CREATE_EDGES,
+    DIMENSIONS,
+    _write,
+    block_rows,
+    edge_rows,
+    local_server_pid,
+    settle,
+)
 from benchmarks.machine import describe, machine_line
 from benchmarks.write_path import RESULTS, percentile
 from elfgraph.portability.export import export_space
 from elfgraph.portability.importing import import_space
 from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space, lock_space_embedding
+from elfgraph.store.database import Database
+
+
+async def build(database: Database, space: str, size: int) -> None:
+    """curate.py's space, its embeddings made float32 values and the space locked to them."""
+    rng = random.Random(size)
+    await lock_space_embedding(database, space, model="mock-hash-384", dimensions=DIMENSIONS)
+    texts = facts(size, duplicate_share=0.0, unique=True)
+    for start in range(0, size, BUILD_BATCH):
+        rows = block_rows(texts[start : start + BUILD_BATCH], start, rng)
+        for row in rows:
+            vector = np.asarray(row["props"]["embedding"], dtype=np.float32)
+            row["props"]["embedding"] = vector.astype(np.float64).tolist()
+        await database.write(_write, CREATE_BLOCKS, {"space": space, "rows": rows})
+    edges = edge_rows(size, rng)
+    for start in range(0, len(edges), 10_000):
+        chunk = edges[start : start + 10_000]
+        await database.write(_write, CREATE_EDGES, {"space": space, "rows": chunk})
 
 
 async def child(action: str, space: str, path: str) -> dict[str, Any]:
@@ -75,7 +107,6 @@ async def one_size(size: int, repeats: int, pid: int | None, folder: Path) -> di
     try:
         started = time.perf_counter()
         await build(database, space, size)
-        await lock_space_embedding(database, space, model="mock-hash-384", dimensions=384)
         build_seconds = time.perf_counter() - started
         await settle(pid)
         path = folder / f"{space}.jsonl"

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ValidationError
 from elfgraph.errors import StorageError
 from elfgraph.portability.files import PathArg, source_name, writing
 from elfgraph.portability.models import ExportResult
+from elfgraph.portability.pipeline import overlapped
 from elfgraph.portability.reader import explain
 from elfgraph.portability.records import (
     FORMAT,
@@ -184,10 +185,12 @@ async def export_space(
         writer = LineWriter(stream)
         writer.write(header)
         writer.write(space_line)
-        lock = props.get("embedding_dimensions")
-        async for convert, rows in _pages(database, space, page_size, lock):
 
-            def write_page(convert: Convert = convert, rows: list[dict[str, Any]] = rows) -> None:
+        async def write(page: Page) -> None:
+            nonlocal done
+            convert, rows = page
+
+            def write_page() -> None:
                 for row in rows:
                     writer.write(convert(row, space))
 
@@ -195,6 +198,10 @@ async def export_space(
             done += len(rows)
             if progress is not None:
                 progress(done, total)
+
+        # the next page is read from Neo4j while this one is written
+        lock = props.get("embedding_dimensions")
+        await overlapped(_pages(database, space, page_size, lock), write)
         writer.finish()
     return ExportResult(
         space=space,

@@ -11,9 +11,11 @@ from SQLite rows instead of file lines.
 
 from __future__ import annotations
 
+import functools
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime
+from typing import Any
 
 import anyio
 
@@ -23,10 +25,11 @@ from elfgraph.portability.claims import Claim
 from elfgraph.portability.files import PathArg, file_size, reading, source_name
 from elfgraph.portability.merging import clock_shift, lock_mismatch, merge_into
 from elfgraph.portability.models import ImportResult
+from elfgraph.portability.pipeline import overlapped
 from elfgraph.portability.reader import FileReader
 from elfgraph.portability.records import COUNTED, DataLine, SpaceLine
 from elfgraph.portability.repository.publish_space import publish_space
-from elfgraph.portability.staging import BATCH, write_batch
+from elfgraph.portability.staging import BATCH, rows_for, write_batch
 from elfgraph.schema.migrations import schema_indexes
 from elfgraph.spaces.names import validate_space_name
 from elfgraph.spaces.registry import find_space
@@ -36,6 +39,7 @@ from elfgraph.store.database import Database
 Batch = tuple[str, list[tuple[int, DataLine]]]
 NextBatch = Callable[[], Awaitable[Batch | None]]
 Progress = Callable[[int, int | None], None]
+Prepared = tuple[str, list[tuple[int, DataLine]], list[dict[str, Any]]]
 
 
 async def check_vector_index(database: Database, dimensions: int | None) -> None:
@@ -75,13 +79,23 @@ async def load_space(
     claim = await Claim.take(database, target, merge=merge)
     counts = dict.fromkeys(COUNTED, 0)
     skipped: dict[str, int] = {}
-    try:
+
+    async def prepared() -> AsyncIterator[Prepared]:
+        """Each batch read, checked and made into query rows (in a worker thread)."""
         while (batch := await next_batch()) is not None:
             kind, lines = batch
-            await write_batch(claim, kind, lines, shift=shift, source=source)
-            counts[kind] += len(lines)
-            if on_batch is not None:
-                on_batch()
+            make = functools.partial(rows_for, kind, lines, shift=shift, source=source)
+            yield kind, lines, await anyio.to_thread.run_sync(make)
+
+    async def write(batch: Prepared) -> None:
+        kind, lines, rows = batch
+        await write_batch(claim, kind, lines, rows, source=source)
+        counts[kind] += len(lines)
+        if on_batch is not None:
+            on_batch()
+
+    try:
+        await overlapped(prepared(), write)  # the next batch is read while one is written
         if line.embedding_dimensions is not None:
             await ensure_vector_index(database, line.embedding_dimensions)
         if claim.staging:

@@ -20,7 +20,7 @@ from elfgraph.portability.repository.stage_co_retrievals import stage_co_retriev
 from elfgraph.portability.repository.stage_edges import stage_edges
 from elfgraph.portability.repository.stage_outcomes import stage_outcomes
 from elfgraph.portability.repository.stage_sessions import stage_sessions
-from elfgraph.portability.vectors import decode_vector
+from elfgraph.portability.vectors import Floats, decode_vector
 
 # Rows per transaction: a block with a 384-dimension embedding is ~4 KB on the wire.
 BATCH = {"block": 1_000, "edge": 5_000, "session": 5_000, "outcome": 5_000, "co_retrieval": 5_000}
@@ -45,7 +45,7 @@ def rows_for(kind: str, lines: Lines, *, shift: float, source: str) -> list[dict
         if isinstance(record, BlockLine):
             if record.embedding is not None:
                 try:
-                    props["embedding"] = decode_vector(record.embedding)
+                    props["embedding"] = Floats(decode_vector(record.embedding))
                 except ValueError as exc:
                     raise ImportFileError(source, line, f"block {record.id}: {exc}") from exc
             self_block = "Self" in (record.labels or [])
@@ -70,9 +70,10 @@ STAGE = {
 }
 
 
-async def write_batch(claim: Claim, kind: str, lines: Lines, *, shift: float, source: str) -> None:
-    """Write one batch of one kind in one transaction under the claim."""
-    rows = rows_for(kind, lines, shift=shift, source=source)
+async def write_batch(
+    claim: Claim, kind: str, lines: Lines, rows: list[dict[str, Any]], *, source: str
+) -> None:
+    """Write one batch of one kind (its `rows_for`) in one transaction under the claim."""
     database = claim.database
     if kind == "edge":
         written = await database.write(stage_edges, space=claim.space, token=claim.token, rows=rows)

@@ -30,6 +30,16 @@ class EncodedVector(BaseModel):
     base64: StrictStr
 
 
+class Floats(list[float]):
+    """An embedding on its way to Neo4j, with a short repr. The driver formats every query
+    parameter for its debug line before it knows whether debug logging is on (neo4j 6,
+    Bolt 5 `run`): for a batch of 1,000 embeddings that took 0.2 s a transaction, a
+    third of an import's time."""
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} floats>"
+
+
 def encode_vector(values: list[float]) -> EncodedVector:
     """The file form of an embedding as Neo4j returns it (a list of floats)."""
     wide = np.asarray(values, dtype=np.float64)

@@ -16,7 +16,7 @@ from elfgraph.portability.claims import Claim, discard_unfinished_imports
 from elfgraph.portability.importing import import_space
 from elfgraph.portability.reader import FileReader
 from elfgraph.portability.records import BlockLine, HeaderLine, SpaceLine
-from elfgraph.portability.staging import write_batch
+from elfgraph.portability.staging import rows_for, write_batch
 from elfgraph.portability.vectors import encode_vector
 from elfgraph.portability.writer import LineWriter
 from elfgraph.spaces.registry import list_spaces
@@ -36,7 +36,8 @@ async def half_written(database: Database, name: str, exported: Path) -> Claim:
     reader.open()
     batch = reader.batch({"block": 3, "edge": 3, "session": 3, "outcome": 3, "co_retrieval": 3})
     assert batch is not None
-    await write_batch(claim, batch[0], batch[1], shift=0.0, source="rich.jsonl")
+    rows = rows_for(batch[0], batch[1], shift=0.0, source="rich.jsonl")
+    await write_batch(claim, batch[0], batch[1], rows, source="rich.jsonl")
     return claim
 
 
