@@ -171,8 +171,8 @@ async def import_elfmem(
             model=line.embedding_model,
             dimensions=line.embedding_dimensions,
             total_hours=line.total_active_hours,
+            tally=tally,
         )
-        mapper.tally = tally
         report_tables(db, tally)
         stream = batches(records(db, mapper))
 

@@ -102,13 +102,19 @@ class Mapper:
     reused (the database's lock is the target's model and dimension)."""
 
     def __init__(
-        self, path: str, *, model: str | None, dimensions: int | None, total_hours: float
+        self,
+        path: str,
+        *,
+        model: str | None,
+        dimensions: int | None,
+        total_hours: float,
+        tally: Tally,
     ) -> None:
         self.path = path
         self.model = model
         self.dimensions = dimensions
         self.total_hours = total_hours
-        self.tally = Tally()
+        self.tally = tally
         self.sent_to_inbox = 0
 
     def block(self, row: sqlite3.Row, tags: list[str]) -> BlockLine | None:
