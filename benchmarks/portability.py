@@ -6,8 +6,9 @@ Each size builds one space straight in the graph with benchmarks/curate.py's row
 with 384-dimension float32 embeddings, as every embedder elfgraph ships makes them, and
 sketches; ~2.5 edges per block), locked to its model, waits until the server is idle,
 then times `export_space` to a file and `import_space` of that file into a new
-space, each in a process of its own so that its peak resident memory is its own
-(ru_maxrss of the child: the whole Python process, interpreter and libraries included).
+space, each in a process of its own so that its peak resident memory is its own (VmHWM
+of the child, from /proc/self/status: the whole Python process, interpreter and libraries
+included; not ru_maxrss, which Linux carries over from the parent across fork and exec).
 Each import is checked (the same counts), dropped, and the server left to settle before
 the next. Results: benchmarks/results/portability.json and a markdown table on stdout.
 """
@@ -84,8 +85,16 @@ async def child(action: str, space: str, path: str) -> dict[str, Any]:
         "seconds": seconds,
         "counts": result.counts,
         "bytes": (await anyio.Path(path).stat()).st_size,
-        "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "peak_rss_mib": peak_rss_mib(),
     }
+
+
+def peak_rss_mib() -> float:
+    """This process's peak resident memory since it started (Linux)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # elsewhere: close enough
 
 
 def run_child(action: str, space: str, path: Path) -> dict[str, Any]:
