@@ -1,10 +1,10 @@
 """Reading an elfmem SQLite database, read-only, with the standard library's sqlite3.
 
-elfgraph does not depend on elfmem: this module knows its schema (elfmem 0.15 to 0.20,
-schema versions 1 to 9) as tables and columns, and asks SQLite for each kind of record
-already in the order the export format wants, one row at a time, so memory stays flat.
-A column that an older elfmem did not have reads as NULL; tables and columns it does not
-know are reported by the mapping (elfmem_mapping.py), never dropped silently.
+elfgraph does not depend on elfmem: this module knows its schema (elfmem 0.20, schema
+version 9) as tables and columns, and asks SQLite for each kind of record already in the
+order the export format wants, one row at a time, so memory stays flat. A column that an
+older elfmem did not have reads as NULL; tables and columns it does not know are reported
+by the mapping (elfmem_mapping.py), never dropped silently.
 """
 
 from __future__ import annotations
