@@ -187,6 +187,7 @@ async def _consolidate_chunk(
         [b.id for b in blocks],
         dedupe.rejected,
         dedupe.superseded,
+        dedupe.replaced_by,
         promotions,
         session_edges + edges,
     )

@@ -79,7 +79,7 @@ class CurateLock:
             raise CurateError(
                 f"Curate of space {self.space!r} lost its lock to another run and stopped.",
                 recovery="Nothing is half-done: each step is its own transaction. Let the "
-                "other run finish; if runs take longer than memory.curation.curate_lock_seconds "
-                "between writes, raise it.",
+                "other run finish; if runs take longer than that between writes, raise "
+                "{setting:curation.curate_lock_seconds}.",
             )
         return answer

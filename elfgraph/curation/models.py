@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from elfgraph.faces import render
 from elfgraph.records import Record
 
 
@@ -53,12 +54,12 @@ class CurateResult(Record):
         if before and removed / before > 0.25:
             text += (
                 f" Warning: graph connections reduced significantly ({removed / before:.0%} "
-                "of edges went in this run); memory.curation.max_decay_fraction caps the loss per "
-                "run, and outcome() or connect() relinks what matters."
+                "of edges went in this run); {setting:curation.max_decay_fraction} caps the loss "
+                "per run, and {op:outcome} or {op:connect} relinks what matters."
             )
         elif self.edges_decayed:
             text += (
-                " Tip: edges come back when their blocks are used together: frame() or "
-                "outcome() them, or connect() what belongs together."
+                " Tip: edges come back when their blocks are used together: {op:frame} or "
+                "{op:outcome} them, or {op:connect} what belongs together."
             )
-        return text
+        return render(text)

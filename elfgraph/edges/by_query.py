@@ -25,7 +25,7 @@ def check_min_confidence(value: object) -> float:
         raise ConnectError(
             f"min_confidence must be a number from 0 to 1, not {value!r:.40}.",
             recovery="Keep the default 0.70, or lower it for vaguer queries and check the "
-            "matched content before connecting (dry_run=True).",
+            "matched content before connecting ({arg:dry_run=True}).",
         )
     return float(value)
 

@@ -63,7 +63,7 @@ def edge_weight(relation: str, weight: object) -> float:
     if not is_number(weight):
         raise ConnectError(
             f"weight must be a number, not {weight!r}.",
-            recovery="Give a weight from 0 to 1, or leave it out for the relation's default.",
+            recovery="Give a {arg:weight} from 0 to 1, or leave it out for the relation's default.",
         )
     return min(1.0, max(0.0, float(weight)))
 
@@ -72,8 +72,7 @@ def check_block_id(value: object, argument: str) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_ID_CHARS:
         raise ConnectError(
             f"{argument} must be a block id (a short non-empty string), not {value!r:.60}.",
-            recovery="Use ids from learn(), recall() or frame() results, or "
-            "memory.last_learned_block_id / memory.last_recall_block_ids.",
+            recovery="Use {ids}.",
         )
     return value
 
@@ -93,8 +92,9 @@ def check_if_exists(value: object) -> IfExists:
     if value not in IF_EXISTS:
         raise ConnectError(
             f"if_exists must be one of {', '.join(IF_EXISTS)}, not {value!r:.40}.",
-            recovery="'reinforce' strengthens an existing edge, 'update' changes its relation, "
-            "weight or note, 'skip' leaves it, 'error' refuses.",
+            recovery="{arg:if_exists=reinforce} strengthens an existing edge, "
+            "{arg:if_exists=update} changes its relation, weight or note, {arg:if_exists=skip} "
+            "leaves it, {arg:if_exists=error} refuses.",
         )
     return value  # type: ignore[return-value]
 

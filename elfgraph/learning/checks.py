@@ -33,7 +33,7 @@ def check_content(content: object, config: MemoryConfig) -> str:
         raise LearnError(
             f"Content is {size} bytes; the limit is {config.learning.max_content_bytes}.",
             recovery="Split it into smaller blocks (one idea each), or raise "
-            "memory.learning.max_content_bytes in the configuration.",
+            "{setting:learning.max_content_bytes}.",
         )
     return content
 
@@ -58,14 +58,15 @@ def check_tags(tags: object, config: MemoryConfig) -> list[str]:
             raise LearnError(
                 f"Tag {tag[:40]!r}… is too long or holds control characters.",
                 recovery=f"Keep tags under {config.learning.max_tag_length} characters, on one "
-                "line.",
+                "line, or raise {setting:learning.max_tag_length}.",
             )
         if tag not in cleaned:
             cleaned.append(tag)
     if len(cleaned) > config.learning.max_tags:
         raise LearnError(
             f"{len(cleaned)} tags given; the limit is {config.learning.max_tags}.",
-            recovery="Keep the few tags that matter for finding the block again.",
+            recovery="Keep the few tags that matter for finding the block again, or raise "
+            "{setting:learning.max_tags}.",
         )
     return cleaned
 
@@ -133,5 +134,7 @@ def check_items(items: Iterable[Item], config: MemoryConfig) -> list[CheckedItem
         except LearnError as exc:
             if len(batch) == 1:
                 raise
-            raise LearnError(f"Item {index}: {exc.message}", recovery=exc.recovery) from exc
+            raise LearnError(
+                f"Item {index}: {exc.message_template}", recovery=exc.recovery_template
+            ) from exc
     return checked

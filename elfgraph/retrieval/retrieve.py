@@ -26,7 +26,7 @@ def check_recall_arguments(query: object, top_k: object) -> tuple[str | None, in
     if isinstance(top_k, bool) or not isinstance(top_k, int) or not 1 <= top_k <= MAX_TOP_K:
         raise FrameError(
             f"top_k must be a whole number from 1 to {MAX_TOP_K}, not {top_k!r:.40}.",
-            recovery="Ask for a handful of blocks, e.g. top_k=5.",
+            recovery="Ask for a handful of blocks, e.g. {arg:top_k=5}.",
         )
     if query is not None and not isinstance(query, str):
         raise FrameError(
@@ -66,9 +66,11 @@ async def retrieve(
     config: MemoryConfig,
     now_hours: float | None,
     share: IndexShare,
+    pending: bool = True,
 ) -> Ranked:
     """The ranked blocks for a query (no side effects): one database round trip.
-    `now_hours` None: outside a session, the space's persisted clock (read in that trip)."""
+    `now_hours` None: outside a session, the space's persisted clock (read in that trip).
+    `pending`: inbox blocks the keyword leg finds may be ranked too (§7.7)."""
     text = query.text if query.text and query.text.strip() else None
     legs = config.retrieval.retrieval_legs
     vector = await embedder.embed(normalised_text(text)) if text and legs != "keyword" else None
@@ -96,6 +98,7 @@ async def retrieve(
         },
         cap=config.edges.edge_degree_cap,
         expand=config.retrieval.graph_expansion,
+        pending=pending,  # inbox blocks by keyword: read your writes (§7.7)
     )
     found = Candidates.from_row(row)
     if vector is not None:

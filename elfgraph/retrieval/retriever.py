@@ -28,8 +28,9 @@ class Retriever:
     config: MemoryConfig
     share: IndexShare
 
-    async def rank(self, query: Query, *, now_hours: float | None) -> Ranked:
-        """The ranked blocks (no side effects). `now_hours` None: the persisted clock."""
+    async def rank(self, query: Query, *, now_hours: float | None, pending: bool = True) -> Ranked:
+        """The ranked blocks (no side effects). `now_hours` None: the persisted clock.
+        `pending` False: active blocks only."""
         return await retrieve(
             self.database,
             self.space,
@@ -38,6 +39,7 @@ class Retriever:
             config=self.config,
             now_hours=now_hours,
             share=self.share,
+            pending=pending,
         )
 
     async def frame(
@@ -50,7 +52,7 @@ class Retriever:
         promoted = await reinforce(
             self.database,
             self.space,
-            blocks,
+            [b for b in blocks if not b.pending],  # pending blocks wait for their dream
             now_hours=ranked.now_hours if now_hours is None else now_hours,
             session_id=session_id,
             config=self.config,
@@ -62,7 +64,9 @@ class Retriever:
     async def best_match(self, text: str, *, now_hours: float | None) -> Match | None:
         """The best block for a query and its cosine to it: absolute, unlike the ranking's
         similarity, whose best is always 1.0 (connect_by_query's confidence)."""
-        ranked = await self.rank(check_query("attention", text, 1), now_hours=now_hours)
+        ranked = await self.rank(
+            check_query("attention", text, 1), now_hours=now_hours, pending=False
+        )
         if not ranked.blocks:
             return None
         best = ranked.blocks[0]

@@ -100,5 +100,5 @@ async def lock_space_embedding(
 def space_missing(space: str) -> StorageError:
     return StorageError(
         f"Space {space!r} no longer exists in the database.",
-        recovery="It was dropped by someone else; open it again with MemorySystem.open().",
+        recovery="It was dropped by someone else; {op:remember} creates it again.",
     )

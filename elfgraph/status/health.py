@@ -39,24 +39,24 @@ def assess(v: Vitals) -> tuple[Health, str]:
     if has_blocks and since > 2 * v.curate_interval_hours:
         return "degraded", (
             f"Curate is overdue ({since:.0f} active hours since the last run, interval "
-            f"{v.curate_interval_hours:.0f}): call curate() or schedule `elfgraph curate` "
-            "in cron."
+            f"{v.curate_interval_hours:.0f}): call {{op:curate}} or schedule "
+            "`elfgraph curate` in cron."
         )
     if v.inbox_count >= v.inbox_threshold:
         return "attention", (
-            f"Inbox full ({v.inbox_count}/{v.inbox_threshold}): call dream() to file it."
+            f"Inbox full ({v.inbox_count}/{v.inbox_threshold}): call {{op:dream}} to file it."
         )
     if has_blocks and since >= v.curate_interval_hours:
-        return "attention", "Curate is due: call curate() (or let begin_session() run it)."
+        return "attention", "Curate is due: call {op:curate} (it also runs when a session begins)."
     if not has_blocks and v.inbox_count == 0:
-        return "good", "Memory is empty: learn() what is worth keeping."
+        return "good", "Memory is empty: {op:learn} what is worth keeping."
     if v.inbox_count >= 0.8 * v.inbox_threshold:
         return "good", (
-            f"Inbox {v.inbox_count}/{v.inbox_threshold}: dream() soon, e.g. at the end of "
+            f"Inbox {v.inbox_count}/{v.inbox_threshold}: {{op:dream}} soon, e.g. at the end of "
             "this task."
         )
     if v.inbox_count and not has_blocks:
-        return "good", "Nothing is recallable yet: call dream() to file the inbox."
+        return "good", "Nothing is recallable yet: call {op:dream} to file the inbox."
     return "good", "Memory is healthy; nothing to do."
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.core.schedule import hours_since
 from elfgraph.errors import StorageError
+from elfgraph.faces import render
 from elfgraph.spaces.registry import space_missing
 from elfgraph.spaces.vector_index import VECTOR_INDEX
 from elfgraph.status.health import Vitals, assess, unreachable
@@ -70,12 +71,12 @@ async def read_status(
         active_count=row["active"],
         archived_count=row["archived"],
         total_active_hours=now,
-        last_consolidated=record.get("last_consolidated_at"),
+        last_consolidated=record.get("last_consolidated_at") or "never",
         edge_count=row["edges"],
         embedding_model=record.get("embedding_model"),
         hours_since_curate=since,
         health=health,
-        suggestion=suggestion,
+        suggestion=render(suggestion),  # for the face asking: a method, command or tool
     )
 
 
