@@ -24,6 +24,7 @@ from elfgraph.consolidation.run import Services, consolidate
 from elfgraph.curation.models import CurateResult
 from elfgraph.curation.run import curate_if_due, curate_space, should_curate
 from elfgraph.embedding.base import EmbeddingService
+from elfgraph.faces import Face
 from elfgraph.feedback.models import OutcomeResult
 from elfgraph.feedback.outcome import apply_outcome, check_outcome
 from elfgraph.graph_editing import GraphEditing
@@ -281,19 +282,24 @@ class MemorySystem(GraphEditing):
 
     @operation("recall", writes=False)
     async def recall(
-        self, query: str | None = None, *, top_k: int = 5, frame: str = "attention"
+        self, query: str | None = None, *, top_k: int | None = None, frame: str = "attention"
     ) -> list[ScoredBlock]:
-        """The top_k blocks for a query, ranked as `frame` ranks them. Pure: no writes."""
-        request = check_query(frame, query, top_k)
+        """The top_k blocks for a query (default: memory.retrieval.top_k), ranked as `frame`
+        ranks them; blocks still in the inbox come back too when the keyword leg finds
+        them, marked `pending`. Pure: no writes."""
+        request = check_query(frame, query, top_k, self.config.memory.retrieval.top_k)
         ranked = await self._retriever.rank(request, now_hours=self._sessions.session_now())
         self._state.retrieved(b.id for b in ranked.blocks)
         return ranked.blocks
 
     @operation("frame", writes=False)  # its reinforcement is what the cache skips
-    async def frame(self, name: str, query: str | None = None, *, top_k: int = 5) -> FrameResult:
-        """Rendered context for a prompt: recall, render within the frame's token budget,
-        then reinforce the returned blocks and the edges between them."""
-        request = check_query(name, query, top_k)
+    async def frame(
+        self, name: str, query: str | None = None, *, top_k: int | None = None
+    ) -> FrameResult:
+        """Rendered context for a prompt: recall (top_k default: memory.retrieval.top_k),
+        render within the frame's token budget, then reinforce the returned active blocks
+        and the edges between them."""
+        request = check_query(name, query, top_k, self.config.memory.retrieval.top_k)
         result = self._state.cached_frame(request.key, self.clock())
         if result is None:
             result = await self._retriever.frame(
@@ -313,7 +319,9 @@ class MemorySystem(GraphEditing):
     ) -> OutcomeResult:
         """Tell memory how much the given blocks helped: 0 misled … 1 helped. Updates their
         confidence (Bayesian, prior 2), and links or reinforces them above 0.5; below 0.2
-        makes them decay faster. Unknown or inactive ids are skipped."""
+        makes them decay faster. Ids may be whole or unique prefixes (6+ characters); an
+        unknown or ambiguous one is an OutcomeError and nothing changes. Blocks not active
+        (inbox, archived) are counted in the result and skipped."""
         ids = check_outcome(block_ids, signal, weight, source)
         return await apply_outcome(
             self._database,
@@ -329,9 +337,10 @@ class MemorySystem(GraphEditing):
     # ---- self-description -----------------------------------------------------------------
 
     @staticmethod
-    def guide(method: str | None = None) -> str:
-        """What each method is for (no argument: the overview); static, no database."""
-        return guide_text(method)
+    def guide(method: str | None = None, face: Face | None = None) -> str:
+        """What each method is for (no argument: the overview); static, no database.
+        `face` "cli" or "mcp" names the commands or tools instead of the methods."""
+        return guide_text(method, face)
 
     def history(self, last_n: int = 10) -> list[OperationRecord]:
         """The last `last_n` operations this object ran (at most 100 are kept), oldest

@@ -51,7 +51,7 @@ class ConsolidationConfig(_Group):
 class RetrievalConfig(_Group):
     """recall and frame (elfgraph/retrieval; the fusion math is elfgraph/core/fusion.py)."""
 
-    top_k: int = Field(5, ge=1, le=1000)
+    top_k: int = Field(5, ge=1, le=100)  # recall / frame without a top_k; the SELF context
     # How the two legs combine: "relative" (each min-max scaled over its seeds), "convex"
     # (their raw scores) or "rrf" (ranks only).
     fusion: Literal["relative", "convex", "rrf"] = "relative"

@@ -50,10 +50,13 @@ class Query:
         return (self.frame.name, self.text, self.top_k)
 
 
-def check_query(frame: object, text: object, top_k: object) -> Query:
-    """Every argument checked before any cache lookup or query: FrameError if bad."""
+def check_query(frame: object, text: object, top_k: object, default_top_k: int = 5) -> Query:
+    """Every argument checked before any cache lookup or query: FrameError if bad. A
+    top_k of None is `default_top_k` (memory.retrieval.top_k)."""
     definition = frame_definition(frame)
-    checked_text, checked_top_k = check_recall_arguments(text, top_k)
+    checked_text, checked_top_k = check_recall_arguments(
+        text, default_top_k if top_k is None else top_k
+    )
     return Query(definition, checked_text, checked_top_k)
 
 

@@ -60,9 +60,7 @@ def test_every_active_block_left_out_scores_below_every_pending_one_kept(
 def test_pending_similarity_never_changes_the_active_seeds() -> None:
     vector = {"a": 0.9, "b": 0.5}
     keyword = {"a": 3.0, "c": 1.0}
-    sims = pending_similarities(
-        vector, keyword, {"p": 6.0}, fusion="relative", keyword_weight=0.6
-    )
+    sims = pending_similarities(vector, keyword, {"p": 6.0}, fusion="relative", keyword_weight=0.6)
     assert set(sims) == {"p"}
     assert 0.0 < sims["p"] <= 1.0
     assert pending_similarities(vector, keyword, {}, fusion="relative", keyword_weight=0.6) == {}

@@ -71,9 +71,7 @@ async def test_dream_still_files_and_deduplicates_what_was_recalled_pending(
         await memory.connect(first.block_id, other.block_id)
     assert "dream" in caught.value.recovery
     await memory.dream()
-    assert await blocks_by_status(database, space) == {
-        "active": {first.block_id, other.block_id}
-    }
+    assert await blocks_by_status(database, space) == {"active": {first.block_id, other.block_id}}
     (found,) = await memory.recall("deploys tuesdays", top_k=1)
     assert (found.id, found.pending) == (first.block_id, False)
 
