@@ -97,9 +97,8 @@ def main() -> None:
         return
     for label, result in results.items():
         mark = "" if result["ok"] else "  (exit ≠ 0)"
-        print(
-            f"{label:<18} median {result['median_ms']:>7.1f} ms  p95 {result['p95_ms']:>7.1f} ms{mark}"
-        )
+        median, p95 = result["median_ms"], result["p95_ms"]
+        print(f"{label:<18} median {median:>7.1f} ms  p95 {p95:>7.1f} ms{mark}")
 
 
 if __name__ == "__main__":

@@ -61,8 +61,10 @@ async def consolidate(
     self_context: Callable[[], Awaitable[str]],
     skip_llm: bool = False,
     skip_contradictions: bool = False,
+    progress: Callable[[int], None] | None = None,
 ) -> ConsolidateResult:
-    """Consolidate every inbox block of the space; the counts of what happened."""
+    """Consolidate every inbox block of the space; the counts of what happened.
+    `progress` is told how many inbox blocks are done: 0 first, then after each chunk."""
     config = services.config
     await lock_space_embedding(
         database,
@@ -75,6 +77,9 @@ async def consolidate(
     total = ConsolidateResult()
     run = RunPool(services.embedder.dimensions)
     run_id = uuid.uuid4().hex
+    done = 0
+    if progress is not None:
+        progress(done)
     while True:
         rows = await database.read(
             inbox_batch, space=space, limit=config.consolidation.consolidate_batch_size
@@ -104,6 +109,9 @@ async def consolidate(
             check_contradictions=llm is not None and not skip_contradictions,
         )
         total = total + result
+        done += len(blocks)
+        if progress is not None:
+            progress(done)
         log.debug("%s dream: chunk of %d done: %s", space, len(blocks), result.summary)
         if result.processed == 0:  # every block was taken by another process meanwhile
             break

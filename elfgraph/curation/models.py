@@ -7,6 +7,8 @@ from pydantic import Field
 from elfgraph.faces import render
 from elfgraph.records import Record
 
+PHASES = ("archive", "prune", "decay", "reinforce", "finish")  # a run's steps, in order
+
 
 class CurateResult(Record):
     """What one curate() run did (docs/BEHAVIOUR.md §9.5). Counts are of what actually changed;

@@ -50,7 +50,6 @@ from elfgraph.store.database import Database
 
 log = logging.getLogger("elfgraph.curation")
 
-PHASES = ("archive", "prune", "decay", "reinforce", "finish")
 CONSTITUTIONAL_TAG = "self/constitutional"
 SAMPLE_SIZE = 5
 SAMPLE_WORDS = 4

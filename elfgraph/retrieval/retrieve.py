@@ -36,6 +36,15 @@ def check_recall_arguments(query: object, top_k: object) -> tuple[str | None, in
     return query, top_k
 
 
+def check_flag(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise FrameError(
+            f"{name} must be True or False, not {value!r:.40}.",
+            recovery=f"Pass {{arg:{name}=True}} or leave it out.",
+        )
+    return value
+
+
 @dataclass(frozen=True)
 class Query:
     """A checked recall or frame request."""

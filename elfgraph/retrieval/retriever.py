@@ -43,12 +43,13 @@ class Retriever:
         )
 
     async def frame(
-        self, query: Query, *, now_hours: float | None, session_id: str | None
+        self, query: Query, *, now_hours: float | None, session_id: str | None, ids: bool = False
     ) -> FrameResult:
-        """Rank, render within the frame's budget, then reinforce exactly the rendered
-        blocks and the edges between them (and stage co-retrieval pairs)."""
+        """Rank, render within the frame's budget (`ids`: each line starts with the block's
+        short id), then reinforce exactly the rendered active blocks and the edges between
+        them (and stage co-retrieval pairs)."""
         ranked = await self.rank(query, now_hours=now_hours)
-        text, blocks = render_frame(query.frame, ranked)
+        text, blocks = render_frame(query.frame, ranked, ids=ids)
         promoted = await reinforce(
             self.database,
             self.space,
@@ -81,11 +82,14 @@ class Retriever:
         return text
 
 
-def render_frame(frame: FrameDefinition, ranked: Ranked) -> tuple[str, list[ScoredBlock]]:
+def render_frame(
+    frame: FrameDefinition, ranked: Ranked, *, ids: bool = False
+) -> tuple[str, list[ScoredBlock]]:
     return render(
         frame.template,
         ranked.blocks,
         ranked.guaranteed,
         frame.token_budget,
         goal_tags=frame.guarantees if frame.template == "task" else (),
+        ids=ids,
     )

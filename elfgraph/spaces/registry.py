@@ -24,10 +24,15 @@ async def open_space(database: Database, name: str) -> SpaceRecord:
     return await database.write(ensure_space, name=name, now=datetime.now(UTC).isoformat())
 
 
-async def open_for_embedder(database: Database, name: str, embedder: EmbeddingService) -> float:
+async def open_for_embedder(
+    database: Database, name: str, embedder: EmbeddingService, *, create: bool = True
+) -> float:
     """Open the space for work with `embedder`: the shared vector index exists and fits
     it, and the space is not locked to another model. This space's share of the index's
-    blocks, for the retrieval over-fetch."""
+    blocks, for the retrieval over-fetch. `create` False: a space that does not exist is
+    a ConfigError listing those that do (a typo never makes an empty space)."""
+    if not create and await find_space(database, name) is None:
+        raise await unknown_space(database, name)
     # The shared vector index must exist (and fit this embedder) before any recall.
     await ensure_vector_index(database, embedder.dimensions)
     record = await open_space(database, name)
@@ -95,6 +100,21 @@ async def lock_space_embedding(
     space = await find_space(database, name)
     assert space is not None
     return space
+
+
+KNOWN_SHOWN = 20  # spaces an unknown-space error lists
+
+
+async def unknown_space(database: Database, name: str) -> ConfigError:
+    """The error for a space that does not exist, naming those that do."""
+    known = [space.name for space in await list_spaces(database)]
+    listed = ", ".join(known[:KNOWN_SHOWN]) + (", …" if len(known) > KNOWN_SHOWN else "")
+    return ConfigError(
+        f"There is no space {name!r} in this database."
+        + (f" Known spaces: {listed}." if known else " It has no space yet."),
+        recovery="Check the name; a space is created by storing its first block "
+        "({op:remember}), or by `elfgraph spaces create NAME`.",
+    )
 
 
 def space_missing(space: str) -> StorageError:

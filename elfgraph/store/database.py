@@ -18,7 +18,7 @@ from neo4j.exceptions import DriverError, Neo4jError
 
 from elfgraph.config.connection import Connection, Settings, load_settings
 from elfgraph.errors import StorageError
-from elfgraph.store.errors import storage_error
+from elfgraph.store.errors import local_server_stopped, storage_error
 from elfgraph.store.transaction import Transaction
 
 P = ParamSpec("P")
@@ -46,6 +46,8 @@ class Database:
         """Open the driver and check that the server answers."""
         settings = settings or load_settings()
         connection = settings.connection()
+        if connection.source == "local-server-stopped":
+            raise local_server_stopped(connection)
         auth = (
             (connection.username, connection.password.get_secret_value())
             if connection.password is not None

@@ -105,8 +105,9 @@ async def test_a_missing_space_fails_with_exit_code_1(space: str) -> None:
     assert result.exit_code == 1
     (report,) = json_lines(result)
     assert report["status"] == "failed"
-    assert report["error"]["error"] == "StorageError"
-    assert "does not exist" in report["error"]["message"]
+    assert report["error"]["error"] == "ConfigError"
+    assert "no space" in report["error"]["message"]
+    assert "elfgraph spaces create" in report["error"]["recovery"]
     plain = await invoke("--space", f"{space}-never-made")
     assert plain.exit_code == 1
     assert "recovery:" in plain.stderr
@@ -133,9 +134,11 @@ async def test_unreachable_neo4j_is_exit_code_1_with_recovery(
 
 
 def test_a_terminal_gets_a_progress_bar_over_spaces_and_phases() -> None:
-    screen = io.StringIO()
+    screen, bar = io.StringIO(), io.StringIO()
     reporter = Reporter(
-        json_lines=False, console=Console(file=screen, force_terminal=True, highlight=False)
+        json_lines=False,
+        console=Console(file=screen, force_terminal=True, highlight=False),
+        bar_console=Console(file=bar, force_terminal=True, highlight=False),
     )
     reporter.start(2)
     for phase in ("archive", "prune", "decay", "reinforce", "finish"):
@@ -147,9 +150,9 @@ def test_a_terminal_gets_a_progress_bar_over_spaces_and_phases() -> None:
     (task,) = reporter._bar.tasks
     assert (task.completed, task.total) == (10, 10)
     reporter.stop([done])
-    text = screen.getvalue()
-    assert "alpha: Curated: 2 archived." in text
-    assert "10/10" in text
+    assert "alpha: Curated: 2 archived." in screen.getvalue()
+    assert "10/10" in bar.getvalue()  # the bar is on stderr, the reports on stdout
+    assert "10/10" not in screen.getvalue()
 
 
 def test_the_batch_job_loads_no_embedding_model() -> None:

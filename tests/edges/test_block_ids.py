@@ -71,7 +71,8 @@ async def test_an_ambiguous_prefix_names_the_blocks_it_matches(
         await memory.connect("abcdef00", second)
     for caught in (outcome_error, connect_error):
         assert "more than one block" in caught.value.message
-        assert first in caught.value.message and second in caught.value.message
+        assert first in caught.value.message
+        assert second in caught.value.message
         assert "more characters" in caught.value.recovery
     result = await memory.connects([{"source": "abcdef", "target": second}])
     assert result.errors[0].error == "ConnectError"

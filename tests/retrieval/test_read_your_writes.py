@@ -26,7 +26,7 @@ async def test_a_block_learned_a_moment_ago_is_recalled_and_marked_pending(
     assert (block.pending, block.status) == (True, "inbox")
     assert block.to_dict()["pending"] is True
     assert "(pending)" in block.summary
-    assert block.centrality == 0.0 and block.reinforcement == 0.0
+    assert (block.centrality, block.reinforcement) == (0.0, 0.0)
 
 
 async def test_frame_shows_pending_blocks_but_reinforces_only_active_ones(
@@ -66,8 +66,8 @@ async def test_dream_still_files_and_deduplicates_what_was_recalled_pending(
     again = await memory.learn("Deploys happen on Tuesdays")
     assert again.status == "duplicate_rejected"
     assert (await memory.recall("deploys tuesdays"))[0].pending
+    other = await memory.learn("Rollbacks happen on Wednesdays")
     with pytest.raises(BlockNotActiveError) as caught:
-        other = await memory.learn("Rollbacks happen on Wednesdays")
         await memory.connect(first.block_id, other.block_id)
     assert "dream" in caught.value.recovery
     await memory.dream()

@@ -1,5 +1,6 @@
 """Queries that explain themselves: a write query runs only in a write transaction (a
-read one in either), and a failing query's StorageError names its file and parameters, not their values."""
+read one in either), and a failing query's StorageError names its file and parameters,
+not their values."""
 
 from __future__ import annotations
 
