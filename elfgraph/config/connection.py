@@ -82,6 +82,7 @@ class Settings(BaseSettings):
                 database=self.neo4j_database,
                 source="local-server",
                 home=str(local.home),
+                server_run=f"{state.pid}@{state.started_at}",
             )
         if state and state.bolt_port:
             # Set up here but stopped: say so, rather than try whatever answers on 7687.
@@ -112,6 +113,7 @@ class Connection:
     database: str
     source: Literal["environment", "local-server", "local-server-stopped", "default"]
     home: str | None = None  # the local server's instance folder, when it is one
+    server_run: str | None = None  # the running local server's pid@start: one run of it
 
     def __repr__(self) -> str:  # the password never appears, even in a debugger
         return (

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from elfgraph.config.connection import Settings, load_settings
 from elfgraph.errors import CypherFileError, StorageError
 from elfgraph.records import Record
+from elfgraph.schema.checked import is_checked, remember_checked
 from elfgraph.schema.models import AppliedMigration, IndexInfo
 from elfgraph.schema.repository.applied_migrations import applied_migrations
 from elfgraph.schema.repository.list_indexes import list_indexes
@@ -65,16 +66,27 @@ async def _apply(tx: Transaction, migration: Migration) -> None:
     await run_none(tx, migration.query.name)
 
 
+def migrations_checksum() -> str:
+    """One checksum of every migration file: what a passed check is remembered by."""
+    text = "".join(f"{m.version}:{m.checksum};" for m in schema_migrations())
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
 async def open_database(settings: Settings | None = None) -> Database:
-    """Connect, then apply pending migrations unless settings.auto_migrate is off."""
+    """Connect, then apply pending migrations unless settings.auto_migrate is off (or
+    this run of the local server already has them all: elfgraph.schema.checked)."""
     settings = settings or load_settings()
     database = await Database.connect(settings)
     if settings.auto_migrate:
+        checksum = migrations_checksum()
+        if is_checked(database.connection, "migrations", checksum):
+            return database
         try:
             await migrate(database)
         except BaseException:
             await database.close()
             raise
+        remember_checked(database.connection, "migrations", checksum)
     return database
 
 

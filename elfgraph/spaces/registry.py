@@ -31,11 +31,12 @@ async def open_for_embedder(
     it, and the space is not locked to another model. This space's share of the index's
     blocks, for the retrieval over-fetch. `create` False: a space that does not exist is
     a ConfigError listing those that do (a typo never makes an empty space)."""
-    if not create and await find_space(database, name) is None:
+    found = None if create else await find_space(database, name)
+    if not create and found is None:
         raise await unknown_space(database, name)
     # The shared vector index must exist (and fit this embedder) before any recall.
     await ensure_vector_index(database, embedder.dimensions)
-    record = await open_space(database, name)
+    record = found or await open_space(database, name)
     check_embedding_lock(name, record.embedding_model, record.embedding_dimensions, embedder)
     active, total = await index_share_counts(database, name)
     return active / total if total else 1.0
