@@ -29,9 +29,10 @@ if TYPE_CHECKING:
 P = ParamSpec("P")
 T = TypeVar("T")
 
-# Markup off: stored text such as "[1] see [docs]" prints as it is.
-out = Console(highlight=False, markup=False)
-err = Console(stderr=True, highlight=False, markup=False)
+# Markup off: stored text such as "[1] see [docs]" prints as it is. Soft wrap: a long
+# sentence stays one line for whoever reads the output after us (tables still fit).
+out = Console(highlight=False, markup=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, markup=False, soft_wrap=True)
 
 SpaceOption = Annotated[
     str, typer.Option("--space", "-s", envvar="ELFGRAPH_SPACE", help="The memory space.")

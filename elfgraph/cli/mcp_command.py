@@ -110,7 +110,7 @@ def mcp_config(
     if env:
         entry["env"] = env
     print_json({"mcpServers": {name: entry}})
-    if any("URI" in key for key in env) and not os.environ.get("ELFGRAPH_NEO4J_HOME"):
+    if any("URI" in key for key in env):
         err.print(
             'Note: add NEO4J_PASSWORD to "env" in the client\'s own config; it is not printed.'
         )
