@@ -64,8 +64,8 @@ def mcp(
             except ImportError as exc:
                 raise ConfigError(
                     f"The MCP server needs the `mcp` package ({exc}).",
-                    recovery="Install elfgraph with its MCP extra: pip install 'elfgraph[mcp]' "
-                    "(from a clone: pip install '.[mcp]').",
+                    recovery="Install elfgraph with its MCP extra: pip install '.[mcp]' in the "
+                    "elfgraph clone.",
                 ) from exc
         except ElfgraphError as exc:
             raise fail(exc.describe()) from exc
