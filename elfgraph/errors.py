@@ -27,19 +27,16 @@ from elfgraph.faces import Face, render
 class ElfgraphError(Exception):
     """Base of every error elfgraph raises on purpose.
 
-    The message and the recovery are written once, with elfgraph.faces markers where
-    they name an operation, an argument or a setting; `message` and `recovery` spell them
-    for the face showing the error (the library's methods by default; the CLI's commands
-    or the MCP server's tools when one of those declared itself with `use_face`)."""
+    The recovery is written once, with elfgraph.faces markers where it names an
+    operation, an argument or a setting; `recovery` spells them for the face showing the
+    error (the library's methods by default; the CLI's commands or the MCP server's tools
+    when one of those declared itself with `use_face`). The message says what is wrong in
+    words that fit every face, and may quote the caller's input, so it is never rendered."""
 
     def __init__(self, message: str, *, recovery: str) -> None:
         super().__init__(message)
-        self.message_template = message
+        self.message = message
         self.recovery_template = recovery
-
-    @property
-    def message(self) -> str:
-        return render(self.message_template)
 
     @property
     def recovery(self) -> str:
@@ -47,9 +44,7 @@ class ElfgraphError(Exception):
 
     def describe(self, face: Face | None = None) -> str:
         """One line: the message and the recovery, for `face` (default: the current)."""
-        return f"{render(self.message_template, face)} — Recovery: " + render(
-            self.recovery_template, face
-        )
+        return f"{self.message} — Recovery: {render(self.recovery_template, face)}"
 
     def __str__(self) -> str:
         return self.describe()
@@ -57,7 +52,7 @@ class ElfgraphError(Exception):
     def to_dict(self, face: Face | None = None) -> dict[str, str]:
         return {
             "error": type(self).__name__,
-            "message": render(self.message_template, face),
+            "message": self.message,
             "recovery": render(self.recovery_template, face),
         }
 

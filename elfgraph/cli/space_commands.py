@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from elfgraph.cli._common import JsonOption, SpaceOption, errors_as_exit, out, print_json, run
+from elfgraph.cli._common import (
+    JsonOption,
+    SpaceOption,
+    errors_as_exit,
+    out,
+    print_json,
+    run,
+    with_memory,
+)
 from elfgraph.guide import guide
 
 if TYPE_CHECKING:
@@ -31,8 +39,6 @@ def for_people(value: Any) -> str:
 @errors_as_exit
 def status(space: SpaceOption = "default", json_output: JsonOption = False) -> None:
     """Counts, clock, health and what to do next."""
-    from elfgraph.cli._common import with_memory
-
     result = with_memory(space, lambda m: m.status())
     if json_output:
         print_json(result.to_dict())

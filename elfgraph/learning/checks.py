@@ -135,6 +135,6 @@ def check_items(items: Iterable[Item], config: MemoryConfig) -> list[CheckedItem
             if len(batch) == 1:
                 raise
             raise LearnError(
-                f"Item {index}: {exc.message_template}", recovery=exc.recovery_template
+                f"Item {index}: {exc.message}", recovery=exc.recovery_template
             ) from exc
     return checked

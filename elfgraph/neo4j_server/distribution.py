@@ -108,5 +108,5 @@ def ensure_distribution(
         shutil.rmtree(lib, ignore_errors=True)
         staging.rename(lib)
         (lib / _COMPLETE_MARKER).write_text(version, encoding="utf-8")
-        tell(f"Jars ready ({sum(1 for _ in lib.glob('*.jar'))} files).")
+        tell(f"Jars ready in {lib}.")
         return lib

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from elfgraph.faces import render
+
 Health = Literal["good", "attention", "degraded"]
 
 
@@ -26,7 +28,13 @@ class Vitals:
 
 
 def assess(v: Vitals) -> tuple[Health, str]:
-    """The health and one actionable sentence."""
+    """The health and one actionable sentence, naming the call for the current face
+    (a method, a command or a tool: elfgraph.faces)."""
+    health, suggestion = _assess(v)
+    return health, render(suggestion)
+
+
+def _assess(v: Vitals) -> tuple[Health, str]:
     if v.vector_index_state not in (None, "ONLINE"):
         return "degraded", (
             f"The vector index is {v.vector_index_state}, so recall cannot use it: wait for "

@@ -8,7 +8,6 @@ from typing import Any
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.core.schedule import hours_since
 from elfgraph.errors import StorageError
-from elfgraph.faces import render
 from elfgraph.spaces.registry import space_missing
 from elfgraph.spaces.vector_index import VECTOR_INDEX
 from elfgraph.status.health import Vitals, assess, unreachable
@@ -76,7 +75,7 @@ async def read_status(
         embedding_model=record.get("embedding_model"),
         hours_since_curate=since,
         health=health,
-        suggestion=render(suggestion),  # for the face asking: a method, command or tool
+        suggestion=suggestion,
     )
 
 
