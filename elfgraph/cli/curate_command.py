@@ -21,7 +21,6 @@ from rich.console import Console
 from rich.text import Text
 
 from elfgraph.cli._common import err, errors_as_exit, out, run, show_error
-from elfgraph.curation.models import PHASES, CurateResult
 from elfgraph.errors import ConfigError, ElfgraphError
 from elfgraph.spaces.names import validate_space_name
 
@@ -29,6 +28,7 @@ if TYPE_CHECKING:
     from rich.progress import Progress
 
     from elfgraph.config.memory import MemoryConfig
+    from elfgraph.curation.models import CurateResult
     from elfgraph.store.database import Database
 
 
@@ -64,6 +64,7 @@ class Reporter:
     _bar: Progress | None = None
     _task: Any = None
     _phases_shown: int = 0  # of the current space
+    _phases: int = 0  # how many a run has (elfgraph.curation.models.PHASES)
 
     def start(self, spaces: int) -> None:
         if self.json_lines or not self.bar_console.is_terminal:
@@ -83,8 +84,11 @@ class Reporter:
             TimeElapsedColumn(),
             console=self.bar_console,
         )
+        from elfgraph.curation.models import PHASES
+
+        self._phases = len(PHASES)
         self._bar.start()
-        self._task = self._bar.add_task("curate", total=spaces * len(PHASES))
+        self._task = self._bar.add_task("curate", total=spaces * self._phases)
 
     def phase(self, space: str, phase: str) -> None:
         if self._bar is not None:
@@ -102,7 +106,7 @@ class Reporter:
             line = f"{report.space}: {report.result.summary} ({report.seconds:.2f} s)"
             self.console.print(Text(line))
         if self._bar is not None:  # a skipped or failed space moves the bar on as well
-            self._bar.update(self._task, advance=len(PHASES) - self._phases_shown)
+            self._bar.update(self._task, advance=self._phases - self._phases_shown)
             self._phases_shown = 0
 
     def stop(self, reports: list[SpaceReport]) -> None:
@@ -131,6 +135,7 @@ async def curate_one(
 ) -> SpaceReport | None:
     """Curate one space; an ElfgraphError becomes a `failed` report, not an exit. None
     for a space dropped since it was listed (`must_exist` False)."""
+    from elfgraph.curation.models import CurateResult
     from elfgraph.curation.run import curate_space, should_curate
     from elfgraph.spaces.registry import find_space, unknown_space
 
