@@ -218,3 +218,11 @@ def test_a_stopped_local_server_is_named_with_how_to_start_it(tmp_path: Path) ->
     assert "is not running" in done.stderr
     assert "elfgraph neo4j start" in done.stderr
     assert "credentials" not in done.stderr
+
+
+def test_without_the_mcp_extra_the_hint_keeps_its_brackets(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "elfgraph.mcp_server", None)  # as if `mcp` were missing
+    result = CliRunner().invoke(app, ["mcp", "--space", "my-agent"])
+    assert result.exit_code == 1
+    (line,) = result.stderr.strip().splitlines()
+    assert "pip install '.[mcp]'" in line
