@@ -26,22 +26,15 @@ FACES: tuple[Face, ...] = get_args(Face)
 
 _current: ContextVar[Face] = ContextVar("elfgraph_face", default="python")
 
-# operation → how each face names it. Python methods keep their own name.
-_CLI: dict[str, str] = {
+# The command or tool that does what a method does, where the name differs (the command
+# line and the MCP server name them alike), and what to add after it.
+_RENAMED: dict[str, str] = {
     "learn": "remember",
     "learn_many": "remember",
     "consolidate": "dream",
     "connects": "connect",
     "connect_by_query": "recall",
 }
-_MCP: dict[str, str] = {
-    "learn": "remember",
-    "learn_many": "remember",
-    "consolidate": "dream",
-    "connects": "connect",
-    "connect_by_query": "recall",
-}
-# What stands in for a method a face does not have, after its name.
 _CLI_NOTE: dict[str, str] = {
     "learn_many": " (once per fact)",
     "connects": " (once per edge)",
@@ -90,8 +83,8 @@ def operation(name: str, face: Face | None = None) -> str:
     if face == "python":
         return f"{name}()"
     if face == "cli":
-        return f"`elfgraph {_CLI.get(name, name)}`{_CLI_NOTE.get(name, '')}"
-    return f"elfgraph_{_MCP.get(name, name)}{_MCP_NOTE.get(name, '')}"
+        return f"`elfgraph {_RENAMED.get(name, name)}`{_CLI_NOTE.get(name, '')}"
+    return f"elfgraph_{_RENAMED.get(name, name)}{_MCP_NOTE.get(name, '')}"
 
 
 def argument(name: str, value: str | None, face: Face | None = None) -> str:

@@ -53,6 +53,7 @@ def test_the_readme_blocks_are_the_install_and_the_mcp_config_lines() -> None:
     assert readme_block("mcp-config") == ["elfgraph mcp-config --space my-agent"]
 
 
+@pytest.mark.integration  # not a unit test: a fresh venv downloads every dependency
 @pytest.mark.slow
 def test_install_and_mcp_config_run_as_written_on_a_clean_copy(tmp_path: Path) -> None:
     clone = clean_copy(tmp_path / "elfgraph")
