@@ -27,6 +27,7 @@ from datetime import UTC, datetime
 from typing import TypedDict, TypeVar
 
 from elfgraph.config.memory import MemoryConfig
+from elfgraph.core.checks import is_flag, shown
 from elfgraph.core.schedule import curate_due
 from elfgraph.core.scoring import (
     COLD_START_CENTRALITY,
@@ -45,6 +46,7 @@ from elfgraph.curation.repository.edges_to_remove import edges_to_remove
 from elfgraph.curation.repository.finish_curate import finish_curate
 from elfgraph.curation.repository.prune_edges import prune_edges
 from elfgraph.curation.repository.reinforce_curated import reinforce_curated
+from elfgraph.errors import CurateError
 from elfgraph.spaces.registry import find_space, space_missing
 from elfgraph.store.database import Database
 
@@ -128,6 +130,14 @@ async def curate_space(
     finally:
         if not finished:
             await lock.release()
+
+
+def check_if_due(if_due: object) -> None:
+    if not is_flag(if_due):
+        raise CurateError(
+            f"if_due must be True or False, not {shown(if_due)}.",
+            recovery="Pass if_due=True to curate only when it is due, or leave it out.",
+        )
 
 
 async def curate_if_due(

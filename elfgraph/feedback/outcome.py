@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from itertools import combinations
 
 from elfgraph.config.memory import MemoryConfig
-from elfgraph.core.checks import is_number
+from elfgraph.core.checks import is_number, is_text, shown
 from elfgraph.core.decay import DURABLE
 from elfgraph.edges.link import edge_row, link
 from elfgraph.errors import OutcomeError
@@ -35,23 +35,23 @@ def check_outcome(block_ids: object, signal: object, weight: object, source: obj
             recovery="Pass the ids of the blocks that were used, e.g. "
             "outcome(memory.last_recall_block_ids, 0.9).",
         )
-    ids = list(dict.fromkeys(block_ids))
-    if not all(isinstance(i, str) and i for i in ids) or len(ids) > MAX_IDS:
+    if not all(is_text(i) and i for i in block_ids) or not 1 <= len(block_ids) <= MAX_IDS:
         raise OutcomeError(
             f"block_ids must be 1-{MAX_IDS} non-empty strings.",
             recovery="Use ids from learn(), recall() or frame() results.",
         )
+    ids = list(dict.fromkeys(block_ids))
     if not is_number(signal) or not 0.0 <= signal <= 1.0:
         raise OutcomeError(
-            f"signal must be a number from 0 to 1, not {signal!r}.",
+            f"signal must be a number from 0 to 1, not {shown(signal)}.",
             recovery="Use 1.0 when the blocks helped, 0.0 when they misled, 0.5 when neutral.",
         )
     if not is_number(weight) or not weight > 0.0:
         raise OutcomeError(
-            f"weight must be a positive number, not {weight!r}.",
+            f"weight must be a positive number, not {shown(weight)}.",
             recovery="Leave weight at 1.0, or give a larger weight to stronger evidence.",
         )
-    if not isinstance(source, str) or len(source) > 200:
+    if not is_text(source) or len(source) > 200:
         raise OutcomeError(
             "source must be a short string.",
             recovery="Describe where the signal came from in a few words, e.g. 'tests passed'.",

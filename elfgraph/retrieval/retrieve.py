@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from elfgraph.config.memory import MemoryConfig
+from elfgraph.core.checks import is_encodable, shown
 from elfgraph.core.text import normalised_text
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import FrameError
@@ -17,6 +18,7 @@ from elfgraph.retrieval.repository.candidates import candidates
 from elfgraph.store.database import Database
 
 MAX_TOP_K = 100
+MAX_QUERY_CHARS = 32 * 1024
 SEEDS_PER_LEG = 4  # each leg brings 4·top_k seeds
 QUERYLESS_POOL = 8  # queryless frames score the best 8·top_k blocks by a cheap proxy
 
@@ -25,13 +27,19 @@ def check_recall_arguments(query: object, top_k: object) -> tuple[str | None, in
     """The query text (or None) and top_k, or FrameError naming what is wrong."""
     if isinstance(top_k, bool) or not isinstance(top_k, int) or not 1 <= top_k <= MAX_TOP_K:
         raise FrameError(
-            f"top_k must be a whole number from 1 to {MAX_TOP_K}, not {top_k!r:.40}.",
+            f"top_k must be a whole number from 1 to {MAX_TOP_K}, not {shown(top_k)}.",
             recovery="Ask for a handful of blocks, e.g. top_k=5.",
         )
     if query is not None and not isinstance(query, str):
         raise FrameError(
             f"The query must be text or None, not {type(query).__name__}.",
             recovery="Pass the question as a string, or None for a queryless frame.",
+        )
+    if query is not None and (not is_encodable(query) or len(query) > MAX_QUERY_CHARS):
+        raise FrameError(
+            f"The query is over {MAX_QUERY_CHARS} characters or holds a lone surrogate.",
+            recovery="Ask a question of a few sentences in valid text (decode bytes as UTF-8 "
+            "with errors='replace').",
         )
     return query, top_k
 
