@@ -7,7 +7,9 @@
 // an exact scan of the space when that leaves fewer than k; each with its cosine (the
 // index's, from its quantised vectors: close enough to rank, and no embedding is read).
 // Keyword leg: the k best full-text hits for `terms` (already reduced to plain words by
-// the caller), each with its Lucene score. Queryless frames instead pre-select the best
+// the caller) among this space's active blocks: the space's text_key and the status are
+// required terms of the Lucene query, so a bigger space that uses the same words more
+// often cannot crowd this one out; each hit with its Lucene score. Queryless frames instead pre-select the best
 // blocks by a cheap proxy of their score. Then: the 1-hop neighbours of the seeds through
 // any edge but CONTRADICTS (unless $expand is false), the blocks the frame guarantees, each candidate's properties,
 // embedding sketch (for diversity; full embeddings would cost more to send than the rest
@@ -16,7 +18,7 @@
 // and the clock ($now_hours, or the space's persisted total outside a session). Returns
 // no row when there is no candidate.
 MATCH (space_node:Space {name: $space})
-WITH coalesce($now_hours, space_node.total_active_hours, 0.0) AS now
+WITH space_node, coalesce($now_hours, space_node.total_active_hours, 0.0) AS now
 CALL () {
   WITH $query_vector AS qv
   WHERE qv IS NOT NULL
@@ -38,10 +40,14 @@ CALL (fetched) {
   LIMIT $k
   RETURN collect(b) AS scanned, collect(score) AS scanned_scores
 }
-CALL () {
+CALL (space_node) {
   WITH $terms AS terms
   WHERE terms IS NOT NULL
-  CALL db.index.fulltext.queryNodes('block_text', terms, {limit: $text_fetch}) YIELD node, score
+  CALL db.index.fulltext.queryNodes(
+    'block_text_by_space',
+    '+text_key:' + space_node.text_key + ' +status:active'
+      + ' +(content:(' + terms + ') summary:(' + terms + '))',
+    {limit: $text_fetch}) YIELD node, score
   WITH node, score
   WHERE node.space = $space AND node.status = 'active' AND (NOT $self_only OR node:Self)
   WITH node, score

@@ -11,7 +11,7 @@ from elfgraph.core.text import normalised_text
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import FrameError
 from elfgraph.retrieval.frames import FrameDefinition, frame_definition
-from elfgraph.retrieval.index_share import IndexShare
+from elfgraph.retrieval.index_share import MAX_FETCH, IndexShare
 from elfgraph.retrieval.keywords import keyword_terms
 from elfgraph.retrieval.ranking import Candidates, Ranked, Relevance, rank_candidates
 from elfgraph.retrieval.repository.candidates import candidates
@@ -20,6 +20,7 @@ from elfgraph.store.database import Database
 MAX_TOP_K = 100
 MAX_QUERY_CHARS = 32 * 1024
 SEEDS_PER_LEG = 4  # each leg brings 4·top_k seeds
+SELF_TEXT_OVERFETCH = 10  # keyword hits asked for per seed in a SELF frame
 QUERYLESS_POOL = 8  # queryless frames score the best 8·top_k blocks by a cheap proxy
 
 
@@ -83,6 +84,7 @@ async def retrieve(
     k = SEEDS_PER_LEG * query.top_k
     fetch = share.fetch(k)
     weights = query.frame.weights if text else query.frame.weights.without_similarity()
+    self_only = query.frame.tag_prefix == "self/"
     row = await database.read(
         candidates,
         space=space,
@@ -90,8 +92,10 @@ async def retrieve(
         terms=keyword_terms(text) if text and legs != "vector" else None,
         k=k,
         fetch=fetch,
-        text_fetch=fetch,
-        self_only=query.frame.tag_prefix == "self/",
+        # The index answers for this space alone; a SELF frame also filters by label, so
+        # it asks for more, since the space's other blocks may match better.
+        text_fetch=min(MAX_FETCH, SELF_TEXT_OVERFETCH * k) if self_only else k,
+        self_only=self_only,
         queryless=text is None,
         queryless_limit=QUERYLESS_POOL * query.top_k,
         guarantee_tags=list(query.frame.guarantees),
