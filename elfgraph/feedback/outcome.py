@@ -16,9 +16,10 @@ from itertools import combinations
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.core.checks import is_number, is_text, shown
 from elfgraph.core.decay import DURABLE
-from elfgraph.edges.link import edge_row, link
+from elfgraph.edges.link import LinkedEdgeRow, edge_row, link
 from elfgraph.errors import OutcomeError
 from elfgraph.feedback.models import OutcomeResult
+from elfgraph.feedback.repository.note_outcome_edges import note_outcome_edges
 from elfgraph.feedback.repository.record_outcome import record_outcome
 from elfgraph.store.database import Database
 from elfgraph.store.transaction import Transaction
@@ -74,6 +75,7 @@ async def apply_outcome(
     return await database.write(
         _record,
         space=space,
+        outcome_id=uuid.uuid4().hex[:16],  # made once: a retried transaction is recognised
         ids=ids,
         signal=float(signal),
         weight=float(weight),
@@ -87,6 +89,7 @@ async def _record(
     tx: Transaction,
     *,
     space: str,
+    outcome_id: str,
     ids: list[str],
     signal: float,
     weight: float,
@@ -98,7 +101,7 @@ async def _record(
     done = await record_outcome(
         tx,
         space=space,
-        outcome_id=uuid.uuid4().hex[:16],
+        outcome_id=outcome_id,
         ids=ids,
         pairs=[[a, b] for a, b in combinations(ids, 2)],
         signal=signal,
@@ -116,7 +119,7 @@ async def _record(
     )
     if done is None:
         return OutcomeResult()
-    created = []
+    created: list[LinkedEdgeRow] = []
     if done["unlinked"]:
         created = await link(
             tx,
@@ -129,11 +132,12 @@ async def _record(
             now_hours=float(done["now"]),
             created_at=at,
         )
+        await note_outcome_edges(tx, space=space, outcome_id=outcome_id, created=len(created))
     deltas = [float(d) for d in done["deltas"]]
     return OutcomeResult(
         blocks_updated=len(done["updated"]),
         mean_confidence_delta=sum(deltas) / len(deltas) if deltas else 0.0,
         edges_reinforced=int(done["edges_reinforced"]),
         blocks_penalized=len(done["penalised"]),
-        outcome_edges_created=len(created),
+        outcome_edges_created=int(done["edges_created"]) if done["replayed"] else len(created),
     )
