@@ -104,3 +104,18 @@ async def test_locomo_benchmark_runs_on_a_tiny_conversation(
     if find_spec("matplotlib") is not None:  # the `bench` extra
         chart(report, tmp_path / "chart.png")
         assert (tmp_path / "chart.png").read_bytes().startswith(b"\x89PNG")
+
+
+async def test_the_soak_runs_mixed_operations_and_records_windows(
+    neo4j_settings: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from benchmarks import soak
+
+    monkeypatch.setattr(soak, "WINDOW_SECONDS", 3.0)
+    report = await soak.soak(minutes=0.15)
+    assert report["operations"] > 50
+    assert len(report["windows"]) >= 2
+    every = {name for window in report["windows"] for name in window["ops"]}
+    assert {"learn", "recall", "frame", "recall (reader)"} <= every
+    assert all(window["rss_mib"] > 0 for window in report["windows"])
+    assert report["final_status"]["active_count"] > 0  # it dreamed
