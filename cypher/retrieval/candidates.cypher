@@ -4,7 +4,8 @@
 // params: space, query_vector, terms, k, fetch, text_fetch, self_only, queryless, queryless_limit, guarantee_tags, now_hours, proxy, cap, expand
 // Everything one recall needs, in one round trip. Vector leg: the k nearest active blocks
 // of the space through the shared vector index, over-fetching `fetch` and filtering, with
-// an exact scan of the space when that leaves fewer than k; each with its cosine (the
+// an exact scan of the space when that leaves fewer than k (`answered`: how many answers
+// the index gave, for the caller's estimate of the space's share); each with its cosine (the
 // index's, from its quantised vectors: close enough to rank, and no embedding is read).
 // Keyword leg: the k best full-text hits for `terms` (already reduced to plain words by
 // the caller) among this space's active blocks: the space's text_key and the status are
@@ -24,10 +25,14 @@ CALL () {
   WHERE qv IS NOT NULL
   CALL db.index.vector.queryNodes('block_embedding', $fetch, qv) YIELD node, score
   WITH node, score
-  WHERE node.space = $space AND node.status = 'active' AND (NOT $self_only OR node:Self)
-  WITH node, score
   ORDER BY score DESC
-  RETURN collect(node) AS fetched, collect(score) AS fetched_scores
+  WITH collect({node: node, score: score}) AS answers
+  WITH answers,
+       [a IN answers
+        WHERE a.node.space = $space AND a.node.status = 'active'
+          AND (NOT $self_only OR a.node:Self)] AS ours
+  RETURN size(answers) AS answered, [a IN ours | a.node] AS fetched,
+         [a IN ours | a.score] AS fetched_scores
 }
 CALL (fetched) {
   WITH fetched, $query_vector AS qv
@@ -84,7 +89,7 @@ WITH now, CASE WHEN size(scanned) > 0 THEN scanned ELSE fetched[..$k] END AS vec
      CASE WHEN size(scanned) > 0 THEN scanned_scores ELSE fetched_scores[..$k] END
        AS vector_scores,
      keyword_nodes, keyword_scores, general_nodes + self_nodes AS queryless_nodes,
-     size(fetched) AS fetched_in_space
+     size(fetched) AS fetched_in_space, answered
 CALL (vector_nodes, keyword_nodes) {
   WITH vector_nodes + keyword_nodes AS seeds
   WHERE $expand
@@ -102,12 +107,12 @@ CALL () {
   RETURN collect(b) AS guaranteed
 }
 WITH now, vector_nodes, vector_scores, keyword_nodes, keyword_scores, queryless_nodes, expanded,
-     guaranteed, fetched_in_space
+     guaranteed, fetched_in_space, answered
 UNWIND vector_nodes + keyword_nodes + queryless_nodes + expanded + guaranteed AS candidate
 WITH DISTINCT candidate, now, vector_nodes, vector_scores, keyword_nodes, keyword_scores,
-     expanded, guaranteed, fetched_in_space
+     expanded, guaranteed, fetched_in_space, answered
 WITH collect(candidate) AS nodes, now, vector_nodes, vector_scores, keyword_nodes,
-     keyword_scores, expanded, guaranteed, fetched_in_space
+     keyword_scores, expanded, guaranteed, fetched_in_space, answered
 CALL (nodes) {
   UNWIND nodes AS a
   MATCH (a)-[:CONTRADICTS]-(b:Block)
@@ -122,6 +127,7 @@ RETURN [n IN vector_nodes | n.id] AS vector_ids,
        [n IN guaranteed | n.id] AS guaranteed_ids,
        contradictions,
        fetched_in_space,
+       answered,
        now,
        [n IN nodes | n {.id, .content, .tags, .confidence, .reinforcement_count, .decay_lambda,
                         .last_reinforced_at, .status, .sketch,

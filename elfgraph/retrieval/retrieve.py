@@ -111,7 +111,7 @@ async def retrieve(
     )
     found = Candidates.from_row(row)
     if vector is not None:
-        share.observe(fetch, found.fetched_in_space)
+        share.observe(found.answered, found.fetched_in_space)
     how = Relevance(
         fusion=config.retrieval.fusion,
         keyword_weight=config.retrieval.keyword_weight,
