@@ -21,7 +21,7 @@ from typing import Any
 from elfgraph.config.connection import Settings
 from elfgraph.config.loading import ElfgraphConfig
 from elfgraph.consolidation.models import ConsolidateResult
-from elfgraph.consolidation.run import Services, consolidate
+from elfgraph.consolidation.run import Services, check_flags, consolidate
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.faces import Face
 from elfgraph.feedback.models import OutcomeResult
@@ -29,7 +29,7 @@ from elfgraph.feedback.outcome import apply_outcome, check_outcome
 from elfgraph.graph_editing import GraphEditing
 from elfgraph.guide import guide as guide_text
 from elfgraph.history import OperationRecord
-from elfgraph.learning.checks import Item
+from elfgraph.learning.checks import Item, check_items
 from elfgraph.learning.learn import inbox_count, learn_items
 from elfgraph.learning.models import LearnResult
 from elfgraph.llm.base import LLMService
@@ -38,7 +38,7 @@ from elfgraph.retrieval.models import FrameResult, ScoredBlock
 from elfgraph.retrieval.retrieve import check_flag, check_query
 from elfgraph.retrieval.retriever import Retriever
 from elfgraph.schema.migrations import open_database
-from elfgraph.sessions.clock import SessionClock
+from elfgraph.sessions.clock import SessionClock, check_task_type
 from elfgraph.spaces.names import validate_space_name
 from elfgraph.spaces.registry import open_for_embedder
 from elfgraph.state import ProcessState, operation
@@ -171,9 +171,10 @@ class MemorySystem(GraphEditing, Upkeep):
     async def begin_session(self, task_type: str = "general") -> str:
         """Open a session (idempotent while one is open); the clock advances while it is.
         A new session resets the breadcrumbs, and curate runs first when it is due."""
+        task = check_task_type(task_type)  # before curate: a refused call changes nothing
         if not self._sessions.active:
             await self._curate_if_due()
-        if await self._sessions.begin(task_type):
+        if await self._sessions.begin(task):
             self._state.session_began()
         assert self._sessions.session_id is not None
         return self._sessions.session_id
@@ -238,7 +239,10 @@ class MemorySystem(GraphEditing, Upkeep):
         category: str = "knowledge",
         source: str = "api",
     ) -> LearnResult:
-        """learn(), opening a session first if none is open."""
+        """learn(), opening a session first if none is open (and only when the content
+        can be learned: a refused block opens no session)."""
+        item = {"content": content, "tags": tags, "category": category, "source": source}
+        check_items([item], self.config.memory)
         if not self._sessions.active:
             await self.begin_session()
         return await self.learn(content, tags, category=category, source=source)
@@ -265,6 +269,7 @@ class MemorySystem(GraphEditing, Upkeep):
     ) -> ConsolidateResult:
         """Embed, deduplicate, analyse and link every inbox block (docs/BEHAVIOUR.md §4).
         `progress(done, total)` hears how many inbox blocks are filed (a CLI's bar)."""
+        check_flags(skip_llm, skip_contradictions)
         told = None
         if progress is not None:
             total = await inbox_count(self._database, self.space)
@@ -363,7 +368,7 @@ class MemorySystem(GraphEditing, Upkeep):
         `face` "cli" or "mcp" names the commands or tools instead of the methods."""
         return guide_text(method, face)
 
-    def history(self, last_n: int = 10) -> list[OperationRecord]:
+    def history(self, last_n: int = 10) -> list[OperationRecord]:  # ConfigError if not ≥ 0
         """The last `last_n` operations this object ran (at most 100 are kept), oldest
         first, failures included with their recovery."""
         return self._state.history.last(last_n)

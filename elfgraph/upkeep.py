@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from elfgraph.config.loading import ElfgraphConfig
 from elfgraph.curation.models import CurateResult
-from elfgraph.curation.run import curate_if_due, curate_space, should_curate
+from elfgraph.curation.run import check_if_due, curate_if_due, curate_space, should_curate
 from elfgraph.sessions.clock import SessionClock
 from elfgraph.state import ProcessState, operation
 from elfgraph.status.models import SystemStatus
@@ -28,6 +28,7 @@ class Upkeep:
         stale ones, reinforce the constitution and the top blocks. One run per space at a
         time: while another runs, this waits memory.curation.curate_wait_seconds, then reports
         skipped_reason "busy". With `if_due`, only when should_curate() holds."""
+        check_if_due(if_due)
         return await curate_space(
             self._database,
             self.space,

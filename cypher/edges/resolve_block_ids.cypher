@@ -1,5 +1,5 @@
 // name: resolve_block_ids
-// mode: read
+// mode: write
 // returns: many
 // params: space, ids, min_prefix, limit
 // What each given id names, in the order given: the block with exactly that id, else (for
@@ -7,6 +7,8 @@
 // it, found by a seek on the (space, id) unique index. Each match carries its status and,
 // when dream archived it as a near-duplicate, the block that replaced it (superseded_by,
 // kept pointing at the newest replacement) with that block's status.
+// It reads only, but runs in the write transaction that uses the ids (hence its mode),
+// so that what it resolved cannot change before the write.
 UNWIND range(0, size($ids) - 1) AS position
 WITH position, $ids[position] AS given
 // A shorter string is only ever a whole id: a null prefix makes the seek below empty.

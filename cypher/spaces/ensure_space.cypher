@@ -4,5 +4,6 @@
 // params: name, now
 // Opens a space, creating its node on first use with a zero clock and no embedding lock.
 MERGE (s:Space {name: $name})
-ON CREATE SET s.created_at = $now, s.total_active_hours = 0.0
+ON CREATE SET s.created_at = $now, s.total_active_hours = 0.0,
+              s.text_key = 'k' + replace(randomUUID(), '-', '') + '0'
 RETURN s {.*} AS space

@@ -2,11 +2,13 @@
 
     */30 * * * * elfgraph curate --all-spaces --if-due --json >> ~/elfgraph-curate.log 2>&1
 
-Each space ends as `done`, `not_due`, `busy` (another curate of it holds the lock and
-does the work) or `failed`. Exit code 0 when no space failed, 1 when one did (the others
-are still curated) or Neo4j is unreachable, 2 on bad usage. Safe next to an agent using
-the same space: curate runs never overlap, and each of their writes waits its turn on
-the space node like the agent's own. No embedding model is loaded.
+Each space ends as `done`, `not_due`, `busy` (another curate of it holds the lock, which
+the report names with its holder and lease end) or `failed`. Exit code 0 when every space
+was curated or not due, 1 when one failed (the others are still curated) or Neo4j is
+unreachable, 2 on bad usage, 3 when none failed but one was busy (nothing done for it).
+Safe next to an agent using the same space: curate runs never overlap, and each of their
+writes waits its turn on the space node like the agent's own. No embedding model is
+loaded.
 """
 
 from __future__ import annotations
@@ -122,6 +124,7 @@ class Reporter:
 
 
 STATUSES = ("done", "not_due", "busy", "failed")
+BUSY_EXIT = 3  # nothing failed, but a space was left to the curate that holds its lock
 
 
 async def curate_one(
@@ -225,3 +228,5 @@ def curate(
     reports = run(work)
     if any(r.status == "failed" for r in reports):
         raise typer.Exit(1)
+    if any(r.status == "busy" for r in reports):
+        raise typer.Exit(BUSY_EXIT)

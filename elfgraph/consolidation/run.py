@@ -33,11 +33,13 @@ from elfgraph.consolidation.repository.inbox_batch import inbox_batch
 from elfgraph.consolidation.repository.promote_blocks import PromotionRow
 from elfgraph.consolidation.repository.record_consolidation import record_consolidation
 from elfgraph.consolidation.write import ChunkPlan, write_chunk
+from elfgraph.core.checks import is_flag, shown
 from elfgraph.core.decay import decay_tier
 from elfgraph.core.sketch import sketch
 from elfgraph.core.text import normalised_text
 from elfgraph.edges.link import EdgeRow, edge_row
 from elfgraph.embedding.base import EmbeddingService
+from elfgraph.errors import ConfigError
 from elfgraph.llm.base import LLMService
 from elfgraph.spaces.registry import lock_space_embedding
 from elfgraph.store.database import Database
@@ -50,6 +52,15 @@ class Services:
     embedder: EmbeddingService
     llm: LLMService | None
     config: MemoryConfig
+
+
+def check_flags(skip_llm: object, skip_contradictions: object) -> None:
+    for name, value in (("skip_llm", skip_llm), ("skip_contradictions", skip_contradictions)):
+        if not is_flag(value):
+            raise ConfigError(
+                f"{name} must be True or False, not {shown(value)}.",
+                recovery="Leave it out (False), or pass True to skip that step.",
+            )
 
 
 async def consolidate(

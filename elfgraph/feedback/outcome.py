@@ -14,12 +14,13 @@ from datetime import UTC, datetime
 from itertools import combinations
 
 from elfgraph.config.memory import MemoryConfig
-from elfgraph.core.checks import is_number
+from elfgraph.core.checks import is_number, is_text, shown
 from elfgraph.core.decay import DURABLE
 from elfgraph.edges.ids import resolve_ids
-from elfgraph.edges.link import edge_row, link
+from elfgraph.edges.link import LinkedEdgeRow, edge_row, link
 from elfgraph.errors import OutcomeError
 from elfgraph.feedback.models import OutcomeResult
+from elfgraph.feedback.repository.note_outcome_edges import note_outcome_edges
 from elfgraph.feedback.repository.record_outcome import record_outcome
 from elfgraph.store.database import Database
 from elfgraph.store.transaction import Transaction
@@ -36,24 +37,24 @@ def check_outcome(block_ids: object, signal: object, weight: object, source: obj
             f"block_ids must be a list of block ids, not {type(block_ids).__name__}.",
             recovery="Pass the ids of the blocks that were used, as a list: {ids}.",
         )
-    ids = list(dict.fromkeys(block_ids))
-    if not all(isinstance(i, str) and i for i in ids) or len(ids) > MAX_IDS:
+    if not all(is_text(i) and i for i in block_ids) or not 1 <= len(block_ids) <= MAX_IDS:
         raise OutcomeError(
             f"block_ids must be 1-{MAX_IDS} non-empty strings.",
             recovery="Use {ids}.",
         )
+    ids = list(dict.fromkeys(block_ids))
     if not is_number(signal) or not 0.0 <= signal <= 1.0:
         raise OutcomeError(
-            f"signal must be a number from 0 to 1, not {signal!r}.",
+            f"signal must be a number from 0 to 1, not {shown(signal)}.",
             recovery="Use {arg:signal=1.0} when the blocks helped, {arg:signal=0.0} when they "
             "misled, {arg:signal=0.5} when neutral.",
         )
     if not is_number(weight) or not weight > 0.0:
         raise OutcomeError(
-            f"weight must be a positive number, not {weight!r}.",
+            f"weight must be a positive number, not {shown(weight)}.",
             recovery="Leave {arg:weight} at 1.0, or give a larger weight to stronger evidence.",
         )
-    if not isinstance(source, str) or len(source) > 200:
+    if not is_text(source) or len(source) > 200:
         raise OutcomeError(
             "source must be a short string.",
             recovery="Describe where the signal came from in a few words, e.g. "
@@ -77,6 +78,7 @@ async def apply_outcome(
         _record,
         space=space,
         given=list(block_ids),
+        outcome_id=uuid.uuid4().hex[:16],  # made once: a retried transaction is recognised
         signal=float(signal),
         weight=float(weight),
         source=source,
@@ -90,6 +92,7 @@ async def _record(
     *,
     space: str,
     given: list[str],
+    outcome_id: str,
     signal: float,
     weight: float,
     source: str,
@@ -107,7 +110,7 @@ async def _record(
     done = await record_outcome(
         tx,
         space=space,
-        outcome_id=uuid.uuid4().hex[:16],
+        outcome_id=outcome_id,
         ids=ids,
         pairs=[[a, b] for a, b in combinations(ids, 2)],
         signal=signal,
@@ -125,7 +128,7 @@ async def _record(
     )
     if done is None:
         return OutcomeResult(ids_matched=len(resolution.found), ids_not_active=not_active)
-    created = []
+    created: list[LinkedEdgeRow] = []
     if done["unlinked"]:
         created = await link(
             tx,
@@ -138,6 +141,7 @@ async def _record(
             now_hours=float(done["now"]),
             created_at=at,
         )
+        await note_outcome_edges(tx, space=space, outcome_id=outcome_id, created=len(created))
     deltas = [float(d) for d in done["deltas"]]
     return OutcomeResult(
         ids_matched=len(resolution.found),
@@ -147,5 +151,5 @@ async def _record(
         mean_confidence_delta=sum(deltas) / len(deltas) if deltas else 0.0,
         edges_reinforced=int(done["edges_reinforced"]),
         blocks_penalized=len(done["penalised"]),
-        outcome_edges_created=len(created),
+        outcome_edges_created=int(done["edges_created"]) if done["replayed"] else len(created),
     )

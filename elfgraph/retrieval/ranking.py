@@ -43,6 +43,7 @@ class Candidates:
     contradictions: list[tuple[str, str]]
     blocks: dict[str, CandidateBlock]
     fetched_in_space: int = 0
+    answered: int = 0  # the vector index's answers, of every space
     now_hours: float = 0.0  # the clock the query used
     vector_cosines: list[float] = field(default_factory=list)  # parallel to vector_ids
     keyword_scores: list[float] = field(default_factory=list)  # parallel to keyword_ids
@@ -61,6 +62,7 @@ class Candidates:
             contradictions=[(str(a), str(b)) for a, b in row["contradictions"]],
             blocks={str(c["id"]): c.copy() for c in row["candidates"]},
             fetched_in_space=int(row["fetched_in_space"] or 0),
+            answered=int(row["answered"] or 0),
             now_hours=float(row["now"] or 0.0),
             vector_cosines=[float(c) for c in row["vector_cosines"]],
             keyword_scores=[float(s) for s in row["keyword_scores"]],
@@ -171,22 +173,24 @@ def suppress_contradictions(
     pairs: Sequence[tuple[str, str]],
     protected: set[str],
 ) -> list[ScoredBlock]:
-    """Of two blocks joined by a contradicts edge, drop the lower-confidence one (tie: the
-    less recent; then the larger id). A guaranteed block is never the one dropped."""
+    """Of two blocks joined by a contradicts edge, drop the weaker: the lower-confidence
+    one (tie: the less recent; then the larger id). A guaranteed block is never the one
+    dropped. The pairs are settled strongest first, so a block dropped by a stronger one
+    drops nobody, and the survivors do not depend on the order the pairs came in."""
     by_id = {b.id: b for b in ordered}
+
+    def strength(block: ScoredBlock) -> tuple[bool, float, float, str]:
+        """Sorts the strongest first."""
+        return (block.id not in protected, -block.confidence, -block.recency, block.id)
+
+    settled = sorted(
+        (sorted((by_id[a], by_id[b]), key=strength) for a, b in pairs if a in by_id and b in by_id),
+        key=lambda pair: (strength(pair[0]), strength(pair[1])),
+    )
     dropped: set[str] = set()
-    for a, b in pairs:
-        if a not in by_id or b not in by_id or a in dropped or b in dropped:
+    for winner, loser in settled:
+        if winner.id in dropped or loser.id in dropped or loser.id in protected:
             continue
-        first, second = by_id[a], by_id[b]
-        if first.id in protected or second.id in protected:
-            loser = second if first.id in protected else first
-            if loser.id in protected:
-                continue
-        elif (first.confidence, first.recency) != (second.confidence, second.recency):
-            loser = min(first, second, key=lambda x: (x.confidence, x.recency))
-        else:
-            loser = max(first, second, key=lambda x: x.id)
         dropped.add(loser.id)
     return [b for b in ordered if b.id not in dropped]
 

@@ -6,18 +6,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from elfgraph.config.memory import MemoryConfig
+from elfgraph.core.checks import is_encodable, shown
 from elfgraph.core.text import normalised_text
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import FrameError
 from elfgraph.retrieval.frames import FrameDefinition, frame_definition
-from elfgraph.retrieval.index_share import IndexShare
+from elfgraph.retrieval.index_share import MAX_FETCH, IndexShare
 from elfgraph.retrieval.keywords import keyword_terms
 from elfgraph.retrieval.ranking import Candidates, Ranked, Relevance, rank_candidates
 from elfgraph.retrieval.repository.candidates import candidates
 from elfgraph.store.database import Database
 
 MAX_TOP_K = 100
+MAX_QUERY_CHARS = 32 * 1024
 SEEDS_PER_LEG = 4  # each leg brings 4·top_k seeds
+SELF_TEXT_OVERFETCH = 10  # keyword hits asked for per seed in a SELF frame
 QUERYLESS_POOL = 8  # queryless frames score the best 8·top_k blocks by a cheap proxy
 
 
@@ -25,7 +28,7 @@ def check_recall_arguments(query: object, top_k: object) -> tuple[str | None, in
     """The query text (or None) and top_k, or FrameError naming what is wrong."""
     if isinstance(top_k, bool) or not isinstance(top_k, int) or not 1 <= top_k <= MAX_TOP_K:
         raise FrameError(
-            f"top_k must be a whole number from 1 to {MAX_TOP_K}, not {top_k!r:.40}.",
+            f"top_k must be a whole number from 1 to {MAX_TOP_K}, not {shown(top_k)}.",
             recovery="Ask for a handful of blocks, e.g. {arg:top_k=5}.",
         )
     if query is not None and not isinstance(query, str):
@@ -33,16 +36,31 @@ def check_recall_arguments(query: object, top_k: object) -> tuple[str | None, in
             f"The query must be text or None, not {type(query).__name__}.",
             recovery="Pass the question as a string, or None for a queryless frame.",
         )
+    if query is not None and (not is_encodable(query) or len(query) > MAX_QUERY_CHARS):
+        raise FrameError(
+            f"The query is over {MAX_QUERY_CHARS} characters or holds a lone surrogate.",
+            recovery="Ask a question of a few sentences in valid text (decode bytes as UTF-8 "
+            "with errors='replace').",
+        )
     return query, top_k
 
 
 def check_flag(value: object, name: str) -> bool:
     if not isinstance(value, bool):
         raise FrameError(
-            f"{name} must be True or False, not {value!r:.40}.",
+            f"{name} must be True or False, not {shown(value)}.",
             recovery=f"Pass {{arg:{name}=True}} or leave it out.",
         )
     return value
+
+
+def keyword_fetch(k: int, *, self_only: bool, pending: bool) -> int:
+    """How many hits the keyword leg asks the full-text index for. The index answers for
+    this space alone; a SELF frame also filters by label, so it asks for more (the space's
+    other blocks may match better); with pending blocks, k of each status."""
+    if self_only:
+        return min(MAX_FETCH, SELF_TEXT_OVERFETCH * k)
+    return 2 * k if pending else k
 
 
 @dataclass(frozen=True)
@@ -89,6 +107,7 @@ async def retrieve(
     k = SEEDS_PER_LEG * query.top_k
     fetch = share.fetch(k)
     weights = query.frame.weights if text else query.frame.weights.without_similarity()
+    self_only = query.frame.tag_prefix == "self/"
     row = await database.read(
         candidates,
         space=space,
@@ -96,8 +115,8 @@ async def retrieve(
         terms=keyword_terms(text) if text and legs != "vector" else None,
         k=k,
         fetch=fetch,
-        text_fetch=fetch,
-        self_only=query.frame.tag_prefix == "self/",
+        text_fetch=keyword_fetch(k, self_only=self_only, pending=pending),
+        self_only=self_only,
         queryless=text is None,
         queryless_limit=QUERYLESS_POOL * query.top_k,
         guarantee_tags=list(query.frame.guarantees),
@@ -114,7 +133,7 @@ async def retrieve(
     )
     found = Candidates.from_row(row)
     if vector is not None:
-        share.observe(fetch, found.fetched_in_space)
+        share.observe(found.answered, found.fetched_in_space)
     how = Relevance(
         fusion=config.retrieval.fusion,
         keyword_weight=config.retrieval.keyword_weight,

@@ -20,13 +20,15 @@ from elfgraph.records import Record
 from elfgraph.schema.checked import is_checked, remember_checked
 from elfgraph.schema.models import AppliedMigration, IndexInfo
 from elfgraph.schema.repository.applied_migrations import applied_migrations
+from elfgraph.schema.repository.await_indexes import await_indexes
 from elfgraph.schema.repository.list_indexes import list_indexes
 from elfgraph.schema.repository.record_migration import record_migration
 from elfgraph.store.cypher import CypherQuery, catalog
 from elfgraph.store.database import Database
-from elfgraph.store.transaction import Transaction, run_none
+from elfgraph.store.transaction import Transaction, run_none, run_scalar
 
 _VERSIONED = re.compile(r"^(\d{4})_[a-z0-9_]+$")
+INDEX_WAIT_SECONDS = 600  # a full-text index over a million blocks takes minutes
 
 
 @dataclass(frozen=True)
@@ -48,9 +50,12 @@ def schema_migrations() -> list[Migration]:
         match = _VERSIONED.match(query.name)
         if not match:
             raise CypherFileError(query.path, 1, "a schema migration is named NNNN_words.cypher")
-        if query.params or query.mode != "write" or query.returns != "none":
+        if query.params or query.mode != "write" or query.returns not in ("none", "scalar"):
             raise CypherFileError(
-                query.path, 1, "a schema migration is 'mode: write', 'returns: none', no params"
+                query.path,
+                1,
+                "a migration is 'mode: write', no params, and 'returns: none' (one schema "
+                "or data statement) or 'returns: scalar' (a data batch, run until it returns 0)",
             )
         found.append(Migration(version=match.group(1), query=query))
     found.sort(key=lambda migration: migration.version)
@@ -62,8 +67,12 @@ def schema_migrations() -> list[Migration]:
     return found
 
 
-async def _apply(tx: Transaction, migration: Migration) -> None:
+async def _apply(tx: Transaction, migration: Migration) -> int:
+    """Run one migration statement; for a data batch, how many nodes it changed."""
+    if migration.query.returns == "scalar":
+        return int(await run_scalar(tx, migration.query.name) or 0)
     await run_none(tx, migration.query.name)
+    return 0
 
 
 def migrations_checksum() -> str:
@@ -99,7 +108,8 @@ async def migrate(database: Database) -> list[str]:
             continue
         # Schema statements cannot share a transaction with data writes: two transactions.
         try:
-            await database.write(_apply, migration)
+            while await database.write(_apply, migration):
+                pass  # a data batch: again until nothing is left
         except StorageError as exc:
             # Another process created the same index between our check and our commit.
             code = getattr(exc.__cause__, "code", "") or ""
@@ -113,6 +123,9 @@ async def migrate(database: Database) -> list[str]:
             applied_at=datetime.now(UTC).isoformat(),
         )
         applied.append(migration.query.name)
+    if applied:
+        # A new index populates in the background; queries need it ONLINE.
+        await database.read(await_indexes, seconds=INDEX_WAIT_SECONDS)
     return applied
 
 

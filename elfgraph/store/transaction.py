@@ -3,8 +3,8 @@
 Repository functions receive a `Transaction`: the driver's managed transaction and the
 mode it was opened in. `run_one` / `run_many` / `run_scalar` / `run_none` look the query
 up, check the call against its header (the return shape, the parameter names, and that a
-`mode: write` query runs only in a write transaction; a `mode: read` one runs in either),
-run it, and log it at DEBUG under `elfgraph.store` with its file, row count
+`mode: read` query runs in a read transaction and a `mode: write` one in a write
+transaction), run it, and log it at DEBUG under `elfgraph.store` with its file, row count
 and milliseconds. A Neo4j error raised by a query is tagged with the query, so the
 `StorageError` it becomes names the file and the parameters (never their values).
 """
@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from neo4j import AsyncManagedTransaction
+from neo4j import AsyncTransaction
 
 from elfgraph.errors import StorageError
 from elfgraph.store.cypher import CypherQuery, Mode, Returns, query
@@ -31,7 +31,7 @@ _FAILED_QUERY = "_elfgraph_query"
 class Transaction:
     """A managed transaction and whether it may write (`Database.read` / `.write`)."""
 
-    driver_tx: AsyncManagedTransaction
+    driver_tx: AsyncTransaction
     mode: Mode
 
 
@@ -62,9 +62,7 @@ def _checked(
         raise TypeError(
             f"{name} takes params {sorted(found.params)}, was called with {sorted(params)}"
         )
-    # A read may run inside a write transaction (an operation resolves the ids it is
-    # about to write in the same transaction); a write never runs in a read transaction.
-    if found.mode == "write" and tx.mode == "read":
+    if found.mode != tx.mode:
         raise StorageError(
             f"{found.file} is declared 'mode: {found.mode}' but was run in a {tx.mode} "
             "transaction.",

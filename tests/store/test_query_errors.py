@@ -1,6 +1,5 @@
-"""Queries that explain themselves: a write query runs only in a write transaction (a
-read one in either), and a failing query's StorageError names its file and parameters,
-not their values."""
+"""Queries that explain themselves: a query runs only in a transaction of its declared
+mode, and a failing query's StorageError names its file and parameters, not their values."""
 
 from __future__ import annotations
 
@@ -9,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from elfgraph.errors import StorageError
-from elfgraph.spaces.registry import open_space
 from elfgraph.store import cypher, transaction
 from elfgraph.store.database import Database
 from elfgraph.store.transaction import Transaction, run_none, run_one
@@ -30,7 +28,7 @@ MERGE (s:Space {name: $space}) SET s.note = $secret
 // mode: read
 // returns: one
 // params: space
-// A read, which a write transaction may run too.
+// A read that a write transaction must not run.
 MATCH (s:Space {name: $space}) RETURN s.name AS name
 """,
     "broken_on_purpose": """// name: broken_on_purpose
@@ -74,16 +72,17 @@ async def test_a_write_declared_read_runs_in_a_read_transaction_and_fails_clearl
     assert SECRET not in str(caught.value)
 
 
-async def test_a_read_query_may_run_inside_a_write_transaction(
+async def test_a_read_query_refuses_a_write_transaction(
     database: Database, space: str, extra_queries: Path
 ) -> None:
-    """Operations resolve the ids they are about to write in the write's own transaction."""
-
     async def work(tx: Transaction) -> object:
         return await run_one(tx, "plain_read", space=space)
 
-    await open_space(database, space)
-    assert await database.write(work) == {"name": space}
+    with pytest.raises(StorageError) as caught:
+        await database.write(work)
+    assert "plain_read.cypher" in caught.value.message
+    assert "'mode: read'" in caught.value.message
+    assert "write transaction" in caught.value.message
 
 
 async def test_a_failing_query_names_its_file_and_parameters_never_their_values(

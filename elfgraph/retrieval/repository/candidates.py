@@ -33,6 +33,7 @@ class CandidatesRow(TypedDict):
     guaranteed_ids: list[str]
     contradictions: list[list[str]]  # [a, b] with a < b, both candidates
     fetched_in_space: int  # the index's hits in this space, before the cut to k
+    answered: int  # how many answers the vector index gave (at most the fetch asked for)
     now: float  # now_hours, else the space's clock
     candidates: list[CandidateBlock]
 

@@ -1,4 +1,4 @@
-// name: 0020_block_superseded_by
+// name: 0016_block_superseded_by
 // mode: write
 // returns: none
 // params:
