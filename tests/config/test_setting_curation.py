@@ -64,8 +64,9 @@ async def test_setting_prune_threshold(
 async def test_setting_curate_reinforce_top_n(
     make_memory: MakeMemory, database: Database, space: str
 ) -> None:
-    async def scenario(open_memory: Opener, _: str) -> int:
+    async def scenario(open_memory: Opener, name: str) -> int:
         memory, _ids = await active(open_memory, count=5)
+        await set_clock(database, name, 1.0)  # reinforcement runs once per clock: a new hour
         return (await memory.curate()).reinforced
 
     assert await both(
@@ -147,7 +148,7 @@ async def test_setting_curate_lock_seconds(
         finally:
             crashing.kill()  # the crash: its lease stays on the space node
             await crashing.wait()
-        await anyio.sleep(1.0)
+        await anyio.sleep(3.5)  # past the shortest lease allowed (3 s), well inside 30 s
         return (await memory.curate()).skipped_reason
 
     assert await both(
@@ -156,7 +157,7 @@ async def test_setting_curate_lock_seconds(
         space,
         scenario,
         base={"curate_wait_seconds": 1.0},
-        changed={"curate_lock_seconds": 0.5},
+        changed={"curate_lock_seconds": 3.0},
     ) == ("busy", None)
 
 
