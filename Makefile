@@ -17,10 +17,12 @@ help:
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 		{ echo "elfgraph needs Python 3.11+ ($(PYTHON) is older); run: make PYTHON=python3.11 …"; exit 1; }
+	@echo "Creating $(VENV) and installing elfgraph with its development tools (a few minutes the first time) …"
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
+	@echo "Installed: run it as $(BIN)/elfgraph, or 'source $(BIN)/activate' to put elfgraph on your PATH."
 
 install: $(STAMP)
 
@@ -43,6 +45,8 @@ neo4j-stop: $(STAMP)
 demo: neo4j
 	$(BIN)/elfgraph db migrate
 	$(BIN)/elfgraph demo
+	@echo
+	@echo "Next: $(BIN)/elfgraph --help (or 'source $(BIN)/activate', then elfgraph --help); elfgraph mcp-config prints the MCP client entry."
 
 # BENCH_ARGS="--sizes 1000 10000 100000" for the 100k size; a fresh server gives fair
 # numbers: ELFGRAPH_NEO4J_HOME=/tmp/bench make bench

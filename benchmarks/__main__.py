@@ -3,6 +3,7 @@
     python -m benchmarks                                # 1k and 10k, all parts
     python -m benchmarks --sizes 1000 10000 100000      # 100k too (~40 min more here)
     python -m benchmarks --only read --sizes 10000 --no-doc
+    python -m benchmarks soak [--minutes 60]             # mixed operations for an hour
 
 Run it against a Neo4j of its own, freshly started (docs/BENCHMARKS.md says why).
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 
 import anyio
@@ -47,6 +49,11 @@ def arguments() -> argparse.Namespace:
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["soak"]:
+        from benchmarks.soak import main as soak
+
+        soak(sys.argv[2:])
+        return
     args = arguments()
     report = anyio.run(
         lambda: run_suite(

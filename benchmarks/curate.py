@@ -34,6 +34,7 @@ from benchmarks.write_path import RESULTS, percentile
 from elfgraph.config.connection import load_settings
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.core.sketch import sketch
+from elfgraph.curation.models import PHASES
 from elfgraph.curation.run import curate_space
 from elfgraph.neo4j_server import LocalNeo4j
 from elfgraph.schema.migrations import open_database
@@ -251,14 +252,12 @@ def markdown(report: dict[str, Any]) -> str:
         f"{machine_line(report['machine'])}.",
         "",
         "| blocks | edges | archived | pruned | decayed | runs | curate s (median / p95) "
-        "| archive / prune / decay / reinforce / finish s (median) | round trips |",
+        "| prune / decay / archive / reinforce s (median) | round trips |",
         "|---:|---:|---:|---:|---:|---:|---:|---|---:|",
     ]
     for r in report["results"]:
         p = r["phases_median"]
-        phases = " / ".join(
-            f"{p.get(n, 0.0):.2f}" for n in ("archive", "prune", "decay", "reinforce", "finish")
-        )
+        phases = " / ".join(f"{p.get(n, 0.0):.2f}" for n in PHASES)
         lines.append(
             f"| {r['size']:,} | {r['edges_before']:,} | {r['archived']:,} | "
             f"{r['edges_pruned']:,} | {r['edges_decayed']:,} | {r['repeats']} | "

@@ -5,65 +5,149 @@ from elfgraph import MemorySystem
 async with MemorySystem.managed("my-agent") as memory:
     await memory.remember("The staging database is read-only on Fridays.")
     await memory.dream()
+
+The names below are imported when first used, so `import elfgraph` (and `elfgraph
+--help`) does not load the Neo4j driver, numpy or the embedding model.
 """
 
+import importlib
 import logging
+from typing import TYPE_CHECKING, Any
 
-from elfgraph.config.connection import Settings, load_settings
-from elfgraph.config.loading import ElfgraphConfig
-from elfgraph.config.memory import MemoryConfig
-from elfgraph.consolidation.models import ConsolidateResult
-from elfgraph.curation.models import CurateResult
-from elfgraph.edges.models import (
-    ConnectByQueryResult,
-    ConnectResult,
-    ConnectSpec,
-    ConnectsResult,
-    DisconnectResult,
-    DisplacedEdge,
-    EdgeError,
-)
-from elfgraph.embedding.base import EmbeddingService
-from elfgraph.embedding.mock import MockEmbeddingService
-from elfgraph.errors import (
-    BlockNotActiveError,
-    ConfigError,
-    ConnectError,
-    CurateError,
-    CypherFileError,
-    DegreeLimitError,
-    ElfgraphError,
-    FrameError,
-    ImportFileError,
-    LearnError,
-    Neo4jServerError,
-    OutcomeError,
-    SelfLoopError,
-    SessionError,
-    StorageError,
-)
-from elfgraph.feedback.models import OutcomeResult
-from elfgraph.history import OperationRecord
-from elfgraph.learning.models import LearnResult
-from elfgraph.llm.base import BlockAnalysis, LLMService
-from elfgraph.llm.mock import MockLLMService
-from elfgraph.memory import MemorySystem
-from elfgraph.portability.claims import discard_unfinished_imports
-from elfgraph.portability.elfmem_import import import_elfmem
-from elfgraph.portability.export import export_space
-from elfgraph.portability.importing import import_space
-from elfgraph.portability.models import ElfmemImportResult, ExportResult, ImportResult, Unmapped
-from elfgraph.retrieval.models import FrameResult, ScoredBlock
-from elfgraph.spaces.models import SpaceRecord
-from elfgraph.spaces.names import validate_space_name
-from elfgraph.spaces.registry import drop_space, list_spaces, lock_space_embedding, open_space
-from elfgraph.status.models import SystemStatus
-from elfgraph.store.database import Database
+if TYPE_CHECKING:
+    from elfgraph.config.connection import Settings, load_settings
+    from elfgraph.config.loading import ElfgraphConfig
+    from elfgraph.config.memory import MemoryConfig
+    from elfgraph.consolidation.models import ConsolidateResult
+    from elfgraph.curation.models import CurateResult
+    from elfgraph.edges.models import (
+        ConnectByQueryResult,
+        ConnectResult,
+        ConnectSpec,
+        ConnectsResult,
+        DisconnectResult,
+        DisplacedEdge,
+        EdgeError,
+    )
+    from elfgraph.embedding.base import EmbeddingService
+    from elfgraph.embedding.mock import MockEmbeddingService
+    from elfgraph.errors import (
+        BlockNotActiveError,
+        ConfigError,
+        ConnectError,
+        CurateError,
+        CypherFileError,
+        DegreeLimitError,
+        ElfgraphError,
+        FrameError,
+        ImportFileError,
+        LearnError,
+        Neo4jServerError,
+        OutcomeError,
+        SelfLoopError,
+        SessionError,
+        StorageError,
+    )
+    from elfgraph.feedback.models import OutcomeResult
+    from elfgraph.history import OperationRecord
+    from elfgraph.learning.models import LearnResult
+    from elfgraph.llm.base import BlockAnalysis, LLMService
+    from elfgraph.llm.mock import MockLLMService
+    from elfgraph.memory import MemorySystem
+    from elfgraph.portability.claims import discard_unfinished_imports
+    from elfgraph.portability.elfmem_import import import_elfmem
+    from elfgraph.portability.export import export_space
+    from elfgraph.portability.importing import import_space
+    from elfgraph.portability.models import (
+        ElfmemImportResult,
+        ExportResult,
+        ImportResult,
+        Unmapped,
+    )
+    from elfgraph.retrieval.models import FrameResult, ScoredBlock
+    from elfgraph.spaces.models import SpaceRecord
+    from elfgraph.spaces.names import validate_space_name
+    from elfgraph.spaces.registry import drop_space, list_spaces, lock_space_embedding, open_space
+    from elfgraph.status.models import SystemStatus
+    from elfgraph.store.database import Database
 
 __version__ = "0.1.0"
 
 # A library logs and never prints: the application decides where `elfgraph.*` goes.
 logging.getLogger("elfgraph").addHandler(logging.NullHandler())
+
+# Public name → the module that defines it.
+_EXPORTS: dict[str, str] = {
+    "BlockAnalysis": "elfgraph.llm.base",
+    "BlockNotActiveError": "elfgraph.errors",
+    "ConfigError": "elfgraph.errors",
+    "ConnectByQueryResult": "elfgraph.edges.models",
+    "ConnectError": "elfgraph.errors",
+    "ConnectResult": "elfgraph.edges.models",
+    "ConnectSpec": "elfgraph.edges.models",
+    "ConnectsResult": "elfgraph.edges.models",
+    "ConsolidateResult": "elfgraph.consolidation.models",
+    "CurateError": "elfgraph.errors",
+    "CurateResult": "elfgraph.curation.models",
+    "CypherFileError": "elfgraph.errors",
+    "Database": "elfgraph.store.database",
+    "DegreeLimitError": "elfgraph.errors",
+    "DisconnectResult": "elfgraph.edges.models",
+    "DisplacedEdge": "elfgraph.edges.models",
+    "EdgeError": "elfgraph.edges.models",
+    "ElfgraphConfig": "elfgraph.config.loading",
+    "ElfgraphError": "elfgraph.errors",
+    "ElfmemImportResult": "elfgraph.portability.models",
+    "EmbeddingService": "elfgraph.embedding.base",
+    "ExportResult": "elfgraph.portability.models",
+    "FrameError": "elfgraph.errors",
+    "FrameResult": "elfgraph.retrieval.models",
+    "ImportFileError": "elfgraph.errors",
+    "ImportResult": "elfgraph.portability.models",
+    "LLMService": "elfgraph.llm.base",
+    "LearnError": "elfgraph.errors",
+    "LearnResult": "elfgraph.learning.models",
+    "MemoryConfig": "elfgraph.config.memory",
+    "MemorySystem": "elfgraph.memory",
+    "MockEmbeddingService": "elfgraph.embedding.mock",
+    "MockLLMService": "elfgraph.llm.mock",
+    "Neo4jServerError": "elfgraph.errors",
+    "OperationRecord": "elfgraph.history",
+    "OutcomeError": "elfgraph.errors",
+    "OutcomeResult": "elfgraph.feedback.models",
+    "ScoredBlock": "elfgraph.retrieval.models",
+    "SelfLoopError": "elfgraph.errors",
+    "SessionError": "elfgraph.errors",
+    "Settings": "elfgraph.config.connection",
+    "SpaceRecord": "elfgraph.spaces.models",
+    "StorageError": "elfgraph.errors",
+    "SystemStatus": "elfgraph.status.models",
+    "Unmapped": "elfgraph.portability.models",
+    "discard_unfinished_imports": "elfgraph.portability.claims",
+    "drop_space": "elfgraph.spaces.registry",
+    "export_space": "elfgraph.portability.export",
+    "import_elfmem": "elfgraph.portability.elfmem_import",
+    "import_space": "elfgraph.portability.importing",
+    "list_spaces": "elfgraph.spaces.registry",
+    "load_settings": "elfgraph.config.connection",
+    "lock_space_embedding": "elfgraph.spaces.registry",
+    "open_space": "elfgraph.spaces.registry",
+    "validate_space_name": "elfgraph.spaces.names",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'elfgraph' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # the next lookup is a plain attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])
+
 
 __all__ = [
     "BlockAnalysis",

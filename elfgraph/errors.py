@@ -22,20 +22,40 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from elfgraph.faces import Face, render
+
 
 class ElfgraphError(Exception):
-    """Base of every error elfgraph raises on purpose."""
+    """Base of every error elfgraph raises on purpose.
+
+    The recovery is written once, with elfgraph.faces markers where it names an
+    operation, an argument or a setting; `recovery` spells them for the face showing the
+    error (the library's methods by default; the CLI's commands or the MCP server's tools
+    when one of those declared itself with `use_face`). The message says what is wrong in
+    words that fit every face, and may quote the caller's input, so it is never rendered."""
 
     def __init__(self, message: str, *, recovery: str) -> None:
         super().__init__(message)
         self.message = message
-        self.recovery = recovery
+        self.recovery_template = recovery
+
+    @property
+    def recovery(self) -> str:
+        return render(self.recovery_template)
+
+    def describe(self, face: Face | None = None) -> str:
+        """One line: the message and the recovery, for `face` (default: the current)."""
+        return f"{self.message} — Recovery: {render(self.recovery_template, face)}"
 
     def __str__(self) -> str:
-        return f"{self.message} — Recovery: {self.recovery}"
+        return self.describe()
 
-    def to_dict(self) -> dict[str, str]:
-        return {"error": type(self).__name__, "message": self.message, "recovery": self.recovery}
+    def to_dict(self, face: Face | None = None) -> dict[str, str]:
+        return {
+            "error": type(self).__name__,
+            "message": self.message,
+            "recovery": render(self.recovery_template, face),
+        }
 
 
 class ConfigError(ElfgraphError):
@@ -68,7 +88,7 @@ class SelfLoopError(ConnectError):
     def __init__(self, block_id: str) -> None:
         self.block_id = block_id
         super().__init__(
-            f"Cannot connect block {block_id[:8]}… to itself.",
+            f"Cannot connect block {block_id} to itself.",
             recovery="Pass two different block ids as source and target.",
         )
 
@@ -80,16 +100,16 @@ class BlockNotActiveError(ConnectError):
         self.block_id = block_id
         self.status = status
         where = "is not in this space" if status is None else f"is {status}, not active"
-        hint = (
-            "call dream() first to promote inbox blocks."
-            if status == "inbox"
-            else "use recall() or memory.last_recall_block_ids for active block ids; "
-            "re-learn archived content to bring it back."
-        )
-        super().__init__(
-            f"Block {block_id[:8]}… {where}.",
-            recovery=f"Only active blocks can be connected: {hint}",
-        )
+        if status == "inbox":
+            recovery = "Only active blocks can be connected: call {op:dream} first to file it."
+        elif status is None:
+            recovery = "Check the id: use {ids}."
+        else:
+            recovery = (
+                "Only active blocks can be connected: use {ids}; learn archived content "
+                "again to bring it back."
+            )
+        super().__init__(f"Block {block_id} {where}.", recovery=recovery)
 
 
 class DegreeLimitError(ConnectError):
@@ -99,10 +119,10 @@ class DegreeLimitError(ConnectError):
         self.block_id = block_id
         self.cap = cap
         super().__init__(
-            f"Block {block_id[:8]}… already has {cap} edges and all of them are protected "
+            f"Block {block_id} already has {cap} edges and all of them are protected "
             "(agent-made, or supports / elaborates / contradicts / outcome).",
-            recovery="disconnect() one of its edges, run curate() to prune stale ones, "
-            "or raise memory.edges.edge_degree_cap in the config.",
+            recovery="{op:disconnect} one of its edges, run {op:curate} to prune stale ones, "
+            "or raise {setting:edges.edge_degree_cap}.",
         )
 
 

@@ -18,7 +18,6 @@ from elfgraph.edges.models import (
     DisconnectResult,
 )
 from elfgraph.edges.rules import IfExists
-from elfgraph.retrieval.retrieve import check_query
 from elfgraph.retrieval.retriever import Retriever
 from elfgraph.sessions.clock import SessionClock
 from elfgraph.state import ProcessState, operation
@@ -112,8 +111,7 @@ class GraphEditing:
         Does not change the recall breadcrumbs."""
         check_request("source", "target", relation, None, note, if_exists)
         by_query.check_min_confidence(min_confidence)
-        for query in (source_query, target_query):
-            check_query("attention", query, 1)
+        by_query.check_queries(source_query, target_query, dry_run)
 
         async def find(text: str) -> by_query.Match | None:
             return await self._retriever.best_match(text, now_hours=self._sessions.session_now())

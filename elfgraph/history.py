@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections import deque
 from datetime import UTC, datetime
 
+from elfgraph.core.checks import shown
+from elfgraph.errors import ConfigError
 from elfgraph.records import Record
 
 HISTORY_SIZE = 100
@@ -36,7 +38,13 @@ class History:
             OperationRecord(operation=operation, detail=detail, timestamp=timestamp, ok=ok)
         )
 
-    def last(self, n: int) -> list[OperationRecord]:
+    def last(self, n: object) -> list[OperationRecord]:
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ConfigError(
+                f"last_n must be a whole number of at least 0, not {shown(n)}.",
+                recovery=f"Ask for a few records, e.g. history(10); at most {HISTORY_SIZE} "
+                "are kept.",
+            )
         records = list(self._records)
         return records[-n:] if n > 0 else []
 

@@ -13,6 +13,7 @@ process or many) may share a space: everything they know is read from the databa
 
 from __future__ import annotations
 
+import functools
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -20,34 +21,36 @@ from typing import Any
 from elfgraph.config.connection import Settings
 from elfgraph.config.loading import ElfgraphConfig
 from elfgraph.consolidation.models import ConsolidateResult
-from elfgraph.consolidation.run import Services, consolidate
-from elfgraph.curation.models import CurateResult
-from elfgraph.curation.run import curate_if_due, curate_space, should_curate
+from elfgraph.consolidation.run import Services, check_flags, consolidate
 from elfgraph.embedding.base import EmbeddingService
+from elfgraph.faces import Face
 from elfgraph.feedback.models import OutcomeResult
 from elfgraph.feedback.outcome import apply_outcome, check_outcome
 from elfgraph.graph_editing import GraphEditing
 from elfgraph.guide import guide as guide_text
 from elfgraph.history import OperationRecord
-from elfgraph.learning.checks import Item
+from elfgraph.learning.checks import Item, check_items
 from elfgraph.learning.learn import inbox_count, learn_items
 from elfgraph.learning.models import LearnResult
 from elfgraph.llm.base import LLMService
 from elfgraph.retrieval.index_share import IndexShare
 from elfgraph.retrieval.models import FrameResult, ScoredBlock
-from elfgraph.retrieval.retrieve import check_query
+from elfgraph.retrieval.retrieve import check_flag, check_query
 from elfgraph.retrieval.retriever import Retriever
 from elfgraph.schema.migrations import open_database
-from elfgraph.sessions.clock import SessionClock
+from elfgraph.sessions.clock import SessionClock, check_task_type
 from elfgraph.spaces.names import validate_space_name
 from elfgraph.spaces.registry import open_for_embedder
 from elfgraph.state import ProcessState, operation
-from elfgraph.status.models import SystemStatus
-from elfgraph.status.report import read_status
 from elfgraph.store.database import Database
+from elfgraph.upkeep import Upkeep
 
 
-class MemorySystem(GraphEditing):
+def _tell(progress: Callable[[int, int], None], total: int, done: int) -> None:
+    progress(done, max(total, done))  # others may add to the inbox meanwhile
+
+
+class MemorySystem(GraphEditing, Upkeep):
     """The public API of one space. Create it with `open()` or `managed()`."""
 
     def __init__(
@@ -85,9 +88,11 @@ class MemorySystem(GraphEditing):
         embedding_service: EmbeddingService | None = None,
         llm_service: LLMService | None = None,
         database: Database | None = None,
+        create: bool = True,
     ) -> MemorySystem:
         """Connect (or reuse `database`), migrate when ELFGRAPH_AUTO_MIGRATE is on, open the
-        space, and check that the embedder fits it."""
+        space, and check that the embedder fits it. `create` False: a space that does not
+        exist yet is a ConfigError naming the known ones, not a new empty space."""
         validate_space_name(space)
         config = config or ElfgraphConfig.load()
         if embedding_service is None:
@@ -100,7 +105,7 @@ class MemorySystem(GraphEditing):
         owns = database is None
         db = database or await open_database(settings)
         try:
-            share = await open_for_embedder(db, space, embedding_service)
+            share = await open_for_embedder(db, space, embedding_service, create=create)
         except BaseException:
             if owns:
                 await db.close()
@@ -166,9 +171,10 @@ class MemorySystem(GraphEditing):
     async def begin_session(self, task_type: str = "general") -> str:
         """Open a session (idempotent while one is open); the clock advances while it is.
         A new session resets the breadcrumbs, and curate runs first when it is due."""
+        task = check_task_type(task_type)  # before curate: a refused call changes nothing
         if not self._sessions.active:
             await self._curate_if_due()
-        if await self._sessions.begin(task_type):
+        if await self._sessions.begin(task):
             self._state.session_began()
         assert self._sessions.session_id is not None
         return self._sessions.session_id
@@ -233,7 +239,10 @@ class MemorySystem(GraphEditing):
         category: str = "knowledge",
         source: str = "api",
     ) -> LearnResult:
-        """learn(), opening a session first if none is open."""
+        """learn(), opening a session first if none is open (and only when the content
+        can be learned: a refused block opens no session)."""
+        item = {"content": content, "tags": tags, "category": category, "source": source}
+        check_items([item], self.config.memory)
         if not self._sessions.active:
             await self.begin_session()
         return await self.learn(content, tags, category=category, source=source)
@@ -252,9 +261,19 @@ class MemorySystem(GraphEditing):
 
     @operation("consolidate", writes=True)
     async def consolidate(
-        self, *, skip_llm: bool = False, skip_contradictions: bool = False
+        self,
+        *,
+        skip_llm: bool = False,
+        skip_contradictions: bool = False,
+        progress: Callable[[int, int], None] | None = None,
     ) -> ConsolidateResult:
-        """Embed, deduplicate, analyse and link every inbox block (docs/BEHAVIOUR.md §4)."""
+        """Embed, deduplicate, analyse and link every inbox block (docs/BEHAVIOUR.md §4).
+        `progress(done, total)` hears how many inbox blocks are filed (a CLI's bar)."""
+        check_flags(skip_llm, skip_contradictions)
+        told = None
+        if progress is not None:
+            total = await inbox_count(self._database, self.space)
+            told = functools.partial(_tell, progress, total)
         result = await consolidate(
             self._database,
             self.space,
@@ -263,16 +282,19 @@ class MemorySystem(GraphEditing):
             self_context=self._self_context,
             skip_llm=skip_llm,
             skip_contradictions=skip_contradictions,
+            progress=told,
         )
         await self._curate_if_due()
         return result
 
     @operation("dream", writes=True)
-    async def dream(self) -> ConsolidateResult | None:
+    async def dream(
+        self, *, progress: Callable[[int, int], None] | None = None
+    ) -> ConsolidateResult | None:
         """consolidate() when the inbox (read from the database) holds anything, else None."""
         if await inbox_count(self._database, self.space) == 0:
             return None
-        return await self.consolidate()
+        return await self.consolidate(progress=progress)
 
     async def _self_context(self) -> str:
         return await self._retriever.self_context(now_hours=self._sessions.session_now())
@@ -281,27 +303,37 @@ class MemorySystem(GraphEditing):
 
     @operation("recall", writes=False)
     async def recall(
-        self, query: str | None = None, *, top_k: int = 5, frame: str = "attention"
+        self, query: str | None = None, *, top_k: int | None = None, frame: str = "attention"
     ) -> list[ScoredBlock]:
-        """The top_k blocks for a query, ranked as `frame` ranks them. Pure: no writes."""
-        request = check_query(frame, query, top_k)
+        """The top_k blocks for a query (default: memory.retrieval.top_k), ranked as `frame`
+        ranks them; blocks still in the inbox come back too when the keyword leg finds
+        them, marked `pending`. Pure: no writes."""
+        request = check_query(frame, query, top_k, self.config.memory.retrieval.top_k)
         ranked = await self._retriever.rank(request, now_hours=self._sessions.session_now())
         self._state.retrieved(b.id for b in ranked.blocks)
         return ranked.blocks
 
     @operation("frame", writes=False)  # its reinforcement is what the cache skips
-    async def frame(self, name: str, query: str | None = None, *, top_k: int = 5) -> FrameResult:
-        """Rendered context for a prompt: recall, render within the frame's token budget,
-        then reinforce the returned blocks and the edges between them."""
-        request = check_query(name, query, top_k)
-        result = self._state.cached_frame(request.key, self.clock())
+    async def frame(
+        self, name: str, query: str | None = None, *, top_k: int | None = None, ids: bool = False
+    ) -> FrameResult:
+        """Rendered context for a prompt: recall (top_k default: memory.retrieval.top_k),
+        render within the frame's token budget (`ids`: each line starts with the block's
+        short id, for an agent to cite in outcome or connect), then reinforce the returned
+        active blocks and the edges between them."""
+        request = check_query(name, query, top_k, self.config.memory.retrieval.top_k)
+        key = (*request.key, check_flag(ids, "ids"))
+        result = self._state.cached_frame(key, self.clock())
         if result is None:
             result = await self._retriever.frame(
-                request, now_hours=self._sessions.session_now(), session_id=self.session_id
+                request,
+                now_hours=self._sessions.session_now(),
+                session_id=self.session_id,
+                ids=ids,
             )
             if request.frame.cache_seconds:
                 until = self.clock() + request.frame.cache_seconds
-                self._state.keep_frame(request.key, result, until)
+                self._state.keep_frame(key, result, until)
         self._state.retrieved(b.id for b in result.blocks)
         return result
 
@@ -313,7 +345,9 @@ class MemorySystem(GraphEditing):
     ) -> OutcomeResult:
         """Tell memory how much the given blocks helped: 0 misled … 1 helped. Updates their
         confidence (Bayesian, prior 2), and links or reinforces them above 0.5; below 0.2
-        makes them decay faster. Unknown or inactive ids are skipped."""
+        makes them decay faster. Ids may be whole or unique prefixes (6+ characters); an
+        unknown or ambiguous one is an OutcomeError and nothing changes. Blocks not active
+        (inbox, archived) are counted in the result and skipped."""
         ids = check_outcome(block_ids, signal, weight, source)
         return await apply_outcome(
             self._database,
@@ -329,56 +363,12 @@ class MemorySystem(GraphEditing):
     # ---- self-description -----------------------------------------------------------------
 
     @staticmethod
-    def guide(method: str | None = None) -> str:
-        """What each method is for (no argument: the overview); static, no database."""
-        return guide_text(method)
+    def guide(method: str | None = None, face: Face | None = None) -> str:
+        """What each method is for (no argument: the overview); static, no database.
+        `face` "cli" or "mcp" names the commands or tools instead of the methods."""
+        return guide_text(method, face)
 
-    def history(self, last_n: int = 10) -> list[OperationRecord]:
+    def history(self, last_n: int = 10) -> list[OperationRecord]:  # ConfigError if not ≥ 0
         """The last `last_n` operations this object ran (at most 100 are kept), oldest
         first, failures included with their recovery."""
         return self._state.history.last(last_n)
-
-    # ---- curate -----------------------------------------------------------------------------
-
-    @operation("curate", writes=True)
-    async def curate(self, *, if_due: bool = False) -> CurateResult:
-        """Maintenance (docs/BEHAVIOUR.md §9): archive decayed blocks, prune weak edges, decay
-        stale ones, reinforce the constitution and the top blocks. One run per space at a
-        time: while another runs, this waits memory.curation.curate_wait_seconds, then reports
-        skipped_reason "busy". With `if_due`, only when should_curate() holds."""
-        return await curate_space(
-            self._database,
-            self.space,
-            config=self.config.memory,
-            now_hours=self._sessions.session_now(),
-            if_due=if_due,
-        )
-
-    async def should_curate(self) -> bool:
-        """Never curated, or memory.curation.curate_interval_hours active hours since the
-        last run."""
-        return await should_curate(
-            self._database, self.space, self.config.memory, self._sessions.session_now()
-        )
-
-    async def _curate_if_due(self) -> CurateResult | None:
-        # Called from begin_session() and consolidate(), which count as writes.
-        return await curate_if_due(
-            self._database,
-            self.space,
-            config=self.config.memory,
-            now_hours=self._sessions.session_now(),
-        )
-
-    # ---- status -----------------------------------------------------------------------------
-
-    async def status(self) -> SystemStatus:
-        """Counts, clock, session, health and one suggestion. Never raises for an
-        unreachable Neo4j: that is health "degraded", with what to do about it."""
-        return await read_status(
-            self._database,
-            self.space,
-            self.config.memory,
-            session_active=self._sessions.active,
-            session_hours=self._sessions.elapsed_hours(),
-        )

@@ -33,7 +33,7 @@ log = logging.getLogger("elfgraph.memory")
 P = ParamSpec("P")
 T = TypeVar("T")
 
-FrameKey = tuple[str, str | None, int]  # frame name, query, top_k
+FrameKey = tuple[str, str | None, int, bool]  # frame name, query, top_k, ids shown
 
 
 class ProcessState:

@@ -1,9 +1,10 @@
 // name: archive_decayed
 // mode: write
 // returns: one
-// params: space, owner, lock_seconds, ids, now, threshold, archived_at
-// Archives a batch of the planned blocks (reason 'decayed'), re-checking each one's
-// recency so a block reinforced since the plan was made stays. Archiving removes the
+// params: space, owner, lock_seconds, seq, now, threshold, archived_at
+// Archives one batch of the saved archive plan (its CuratePlan node `seq`, which goes in
+// the same transaction; none left: nothing to do), reason 'decayed', re-checking each
+// block's recency so a block reinforced since the plan was made stays. Archiving removes the
 // block's knowledge edges, its embedding and sketch (the vector index holds live blocks
 // only), its Self label, and the co-retrieval staging that names it. Runs only while
 // `owner` holds the curate lock, whose lease it extends; the space node is written
@@ -13,8 +14,9 @@ MATCH (space:Space {name: $space})
 WHERE space.curate_lock_owner = $owner
 SET space.curate_lock_until = timestamp() / 1000.0 + $lock_seconds
 WITH space
-CALL () {
-  UNWIND $ids AS block_id
+OPTIONAL MATCH (plan:CuratePlan {space: $space, seq: $seq})
+CALL (plan) {
+  UNWIND coalesce(plan.ids, []) AS block_id
   MATCH (b:Block {space: $space, id: block_id})
   WHERE b.status = 'active'
     AND exp(-coalesce(b.decay_lambda, 0.01)
@@ -33,5 +35,9 @@ CALL (archived) {
   MATCH (staged:CoRetrieval)
   WHERE staged.space = $space AND (staged.a IN archived OR staged.b IN archived)
   DELETE staged
+}
+CALL (plan) {
+  WITH plan WHERE plan IS NOT NULL
+  DELETE plan
 }
 RETURN size(archived) AS archived

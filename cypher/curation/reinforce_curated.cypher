@@ -6,22 +6,24 @@
 // other active blocks by the queryless SELF score (weights without similarity; recency
 // with the stored λ; centrality = weighted degree over the space's largest, with the
 // cold-start floor; reinforcement = ln(1 + count) over ln(1 + the largest count); ties
-// by id), so useful knowledge does not fade between recalls. Each gets count + 1 and
-// last_reinforced_at = now, never moved back (a session elsewhere may be ahead of the
-// persisted clock). Runs only while `owner` holds the curate lock, whose lease it
-// extends. Returns the ids reinforced; no row when the lock is no longer ours.
+// by id), so useful knowledge does not fade between recalls. Each
+// gets count + 1 and last_reinforced_at = now, never moved back (a session elsewhere may
+// be ahead of the persisted clock). Nothing is reinforced when the space was already
+// curated at this clock, so a second curate at the same clock changes nothing. Runs only
+// while `owner` holds the curate lock, whose lease it extends. Returns the ids
+// reinforced; no row when the lock is no longer ours.
 MATCH (space:Space {name: $space})
 WHERE space.curate_lock_owner = $owner
 SET space.curate_lock_until = timestamp() / 1000.0 + $lock_seconds
-WITH space
-CALL () {
+WITH space, coalesce(space.last_curate_at = $now, false) AS again
+CALL (again) {
   MATCH (b:Self)
-  WHERE b.space = $space AND b.status = 'active' AND $constitutional IN b.tags
+  WHERE NOT again AND b.space = $space AND b.status = 'active' AND $constitutional IN b.tags
   RETURN collect(b) AS pinned
 }
-CALL (pinned) {
+CALL (pinned, again) {
   MATCH (b:Block)
-  WHERE b.space = $space AND b.status = 'active' AND NOT b IN pinned
+  WHERE NOT again AND b.space = $space AND b.status = 'active' AND NOT b IN pinned
   WITH b, coalesce(b.reinforcement_count, 0) AS count,
        exp(-coalesce(b.decay_lambda, 0.01)
            * CASE WHEN $now > b.last_reinforced_at THEN $now - b.last_reinforced_at ELSE 0.0 END)

@@ -6,4 +6,4 @@
 // taken by another run is left to that run.
 MATCH (s:Space {name: $space})
 WHERE s.curate_lock_owner = $owner
-REMOVE s.curate_lock_owner, s.curate_lock_until
+REMOVE s.curate_lock_owner, s.curate_lock_until, s.curate_lock_holder

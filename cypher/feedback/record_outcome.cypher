@@ -10,14 +10,20 @@
 // λ exceeds the floor. Above `reinforce_above`, every existing edge between two of the
 // blocks gains signal·delta of weight (at most 1.0) and a reinforcement, and its clock is
 // set to now (docs/BEHAVIOUR.md §8.1); now is $now_hours, or the space's clock outside a session.
-// The call is recorded as an Outcome node. Returns the blocks updated with their
-// confidence change, the penalised ones, the edges reinforced, the pairs that have no
-// edge yet (the caller links them) and now.
+// The call is recorded as an Outcome node with what it did. `outcome_id` is made once per
+// call, so a transaction retried after its commit's reply was lost finds its Outcome
+// node, changes nothing, and returns what the first attempt did (`replayed`). Returns the
+// blocks updated with their confidence change, the penalised ones, the edges reinforced,
+// the pairs that have no edge yet (the caller links them), the outcome edges made by a
+// replayed call, and now.
 MATCH (space:Space {name: $space})
 SET space._lock = true
 REMOVE space._lock
 WITH space, coalesce($now_hours, space.total_active_hours, 0.0) AS now
-CALL (now) {
+OPTIONAL MATCH (previous:Outcome {space: $space, id: $outcome_id})
+WITH now, previous, previous IS NOT NULL AS replayed
+CALL (now, replayed) {
+  WITH now WHERE NOT replayed
   UNWIND $ids AS block_id
   MATCH (b:Block {space: $space, id: block_id})
   WHERE b.status = 'active'
@@ -38,9 +44,9 @@ CALL (now) {
   RETURN collect(b.id) AS updated, collect(b.confidence - before) AS deltas,
          collect(CASE WHEN penalise THEN b.id END) AS penalised
 }
-CALL (now, updated) {
+CALL (now, updated, replayed) {
   WITH now, updated
-  WHERE $signal > $reinforce_above
+  WHERE $signal > $reinforce_above AND NOT replayed
   UNWIND $pairs AS pair
   MATCH (a:Block {space: $space, id: pair[0]})-[r]-(b:Block {space: $space, id: pair[1]})
   WHERE a.id IN updated AND b.id IN updated
@@ -50,15 +56,28 @@ CALL (now, updated) {
       r.last_active_hours = now
   RETURN count(r) AS edges_reinforced
 }
-CALL (updated) {
+CALL (updated, replayed) {
   WITH updated
-  WHERE $signal > $reinforce_above
+  WHERE $signal > $reinforce_above AND NOT replayed
   UNWIND $pairs AS pair
   MATCH (a:Block {space: $space, id: pair[0]}), (b:Block {space: $space, id: pair[1]})
   WHERE a.id IN updated AND b.id IN updated AND NOT EXISTS { (a)--(b) }
   RETURN collect(pair) AS unlinked
 }
-CREATE (audit:Outcome {space: $space, id: $outcome_id, at: $at, signal: $signal,
-                       weight: $weight, source: $source, block_ids: updated,
-                       now_hours: now})
-RETURN updated, deltas, penalised, edges_reinforced, unlinked, now
+CALL (now, updated, deltas, penalised, edges_reinforced, replayed) {
+  WITH now, updated, deltas, penalised, edges_reinforced
+  WHERE NOT replayed
+  CREATE (:Outcome {space: $space, id: $outcome_id, at: $at, signal: $signal,
+                    weight: $weight, source: $source, block_ids: updated, now_hours: now,
+                    deltas: deltas, penalised: penalised, edges_reinforced: edges_reinforced,
+                    edges_created: 0})
+}
+RETURN replayed,
+       CASE WHEN replayed THEN previous.block_ids ELSE updated END AS updated,
+       CASE WHEN replayed THEN coalesce(previous.deltas, []) ELSE deltas END AS deltas,
+       CASE WHEN replayed THEN coalesce(previous.penalised, []) ELSE penalised END AS penalised,
+       CASE WHEN replayed THEN coalesce(previous.edges_reinforced, 0) ELSE edges_reinforced END
+         AS edges_reinforced,
+       CASE WHEN replayed THEN [] ELSE unlinked END AS unlinked,
+       coalesce(previous.edges_created, 0) AS edges_created,
+       CASE WHEN replayed THEN previous.now_hours ELSE now END AS now

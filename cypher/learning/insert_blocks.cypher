@@ -7,19 +7,19 @@
 // again under the row's random alt_id, for consolidation to judge by similarity. MERGE on
 // the (space, id) constraint makes two processes learning the same text at once agree.
 // No row comes back when the space does not exist.
-MATCH (:Space {name: $space})
+MATCH (space:Space {name: $space})
 UNWIND $rows AS row
-CALL (row) {
+CALL (row, space) {
   MERGE (b:Block {space: $space, id: row.id})
-  ON CREATE SET b += row.props, b._created = true
+  ON CREATE SET b += row.props, b.text_key = space.text_key, b._created = true
   WITH b, b._created IS NOT NULL AS created, b.status AS existing
   REMOVE b._created
   RETURN created, existing
 }
-OPTIONAL CALL (row, created, existing) {
-  WITH row WHERE NOT created AND existing <> 'inbox'
+OPTIONAL CALL (row, created, existing, space) {
+  WITH row, space WHERE NOT created AND existing <> 'inbox'
   CREATE (again:Block {space: $space, id: row.alt_id})
-  SET again += row.props
+  SET again += row.props, again.text_key = space.text_key
   RETURN again.id AS alt_id
 }
 RETURN row.index AS index,

@@ -3,7 +3,8 @@
 // returns: one
 // params: stage, token, target, batch
 // Moves up to `batch` staged blocks into the target space with their edges (after
-// merge_cross_edges removed the staged blocks whose id the target had). A block the target
+// merge_cross_edges removed the staged blocks whose id the target had), each taking the
+// target's text_key. A block the target
 // gained meanwhile under the same id wins over the staged one, which goes. Returns how
 // many were moved and dropped; the caller repeats until both are 0.
 OPTIONAL MATCH (claim:ImportClaim {space: $stage, token: $token})
@@ -18,16 +19,16 @@ CALL (claim, t) {
   WHERE claim IS NOT NULL AND t IS NOT NULL
   MATCH (n:Block)
   WHERE n.space = $stage
-  WITH n
+  WITH n, t
   LIMIT $batch
-  WITH n, EXISTS { MATCH (:Block {space: $target, id: n.id}) } AS taken
+  WITH n, t, EXISTS { MATCH (:Block {space: $target, id: n.id}) } AS taken
   CALL (n, taken) {
     WITH n WHERE taken
     DETACH DELETE n
   }
-  CALL (n, taken) {
-    WITH n WHERE NOT taken
-    SET n.space = $target
+  CALL (n, t, taken) {
+    WITH n, t WHERE NOT taken
+    SET n.space = $target, n.text_key = t.text_key
   }
   RETURN count(*) - sum(CASE WHEN taken THEN 1 ELSE 0 END) AS moved,
          sum(CASE WHEN taken THEN 1 ELSE 0 END) AS dropped

@@ -3,7 +3,8 @@
 // returns: one
 // params: space, token, rows
 // Writes a batch of validated blocks under the claimed space name, each with every
-// property and, for rows marked self, the Self label; touches the claim's heartbeat.
+// property, the claim's text_key (the keyword leg's space filter) and, for rows marked
+// self, the Self label; touches the claim's heartbeat.
 // `claimed` is false (and nothing is written) when the claim is gone.
 OPTIONAL MATCH (claim:ImportClaim {space: $space, token: $token})
 SET claim.heartbeat = timestamp()
@@ -13,7 +14,7 @@ CALL (claim) {
   WHERE claim IS NOT NULL
   UNWIND $rows AS row
   CREATE (b:Block {space: $space, id: row.id})
-  SET b += row.props
+  SET b += row.props, b.text_key = claim.text_key
   FOREACH (_ IN CASE WHEN row.self THEN [1] ELSE [] END | SET b:Self)
   RETURN count(b) AS written
 }

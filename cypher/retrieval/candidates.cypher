@@ -1,13 +1,19 @@
 // name: candidates
 // mode: read
 // returns: one
-// params: space, query_vector, terms, k, fetch, text_fetch, self_only, queryless, queryless_limit, guarantee_tags, now_hours, proxy, cap, expand
+// params: space, query_vector, terms, k, fetch, text_fetch, self_only, queryless, queryless_limit, guarantee_tags, now_hours, proxy, cap, expand, pending
 // Everything one recall needs, in one round trip. Vector leg: the k nearest active blocks
 // of the space through the shared vector index, over-fetching `fetch` and filtering, with
-// an exact scan of the space when that leaves fewer than k; each with its cosine (the
+// an exact scan of the space when that leaves fewer than k (`answered`: how many answers
+// the index gave, for the caller's estimate of the space's share); each with its cosine (the
 // index's, from its quantised vectors: close enough to rank, and no embedding is read).
 // Keyword leg: the k best full-text hits for `terms` (already reduced to plain words by
-// the caller), each with its Lucene score. Queryless frames instead pre-select the best
+// the caller) among this space's active blocks: the space's text_key and the status are
+// required terms of the Lucene query, so a bigger space that uses the same words more
+// often cannot crowd this one out; each hit with its Lucene score. With $pending, the same
+// full-text call also brings the k best inbox hits (blocks learned but not yet dreamed:
+// read your writes), kept apart as pending blocks, which are never seeds of the
+// expansion. Queryless frames instead pre-select the best
 // blocks by a cheap proxy of their score. Then: the 1-hop neighbours of the seeds through
 // any edge but CONTRADICTS (unless $expand is false), the blocks the frame guarantees, each candidate's properties,
 // embedding sketch (for diversity; full embeddings would cost more to send than the rest
@@ -16,16 +22,20 @@
 // and the clock ($now_hours, or the space's persisted total outside a session). Returns
 // no row when there is no candidate.
 MATCH (space_node:Space {name: $space})
-WITH coalesce($now_hours, space_node.total_active_hours, 0.0) AS now
+WITH space_node, coalesce($now_hours, space_node.total_active_hours, 0.0) AS now
 CALL () {
   WITH $query_vector AS qv
   WHERE qv IS NOT NULL
   CALL db.index.vector.queryNodes('block_embedding', $fetch, qv) YIELD node, score
   WITH node, score
-  WHERE node.space = $space AND node.status = 'active' AND (NOT $self_only OR node:Self)
-  WITH node, score
   ORDER BY score DESC
-  RETURN collect(node) AS fetched, collect(score) AS fetched_scores
+  WITH collect({node: node, score: score}) AS answers
+  WITH answers,
+       [a IN answers
+        WHERE a.node.space = $space AND a.node.status = 'active'
+          AND (NOT $self_only OR a.node:Self)] AS ours
+  RETURN size(answers) AS answered, [a IN ours | a.node] AS fetched,
+         [a IN ours | a.score] AS fetched_scores
 }
 CALL (fetched) {
   WITH fetched, $query_vector AS qv
@@ -38,16 +48,27 @@ CALL (fetched) {
   LIMIT $k
   RETURN collect(b) AS scanned, collect(score) AS scanned_scores
 }
-CALL () {
+CALL (space_node) {
   WITH $terms AS terms
   WHERE terms IS NOT NULL
-  CALL db.index.fulltext.queryNodes('block_text', terms, {limit: $text_fetch}) YIELD node, score
+  CALL db.index.fulltext.queryNodes(
+    'block_text_by_space',
+    '+text_key:' + space_node.text_key
+      + CASE WHEN $pending THEN ' +status:(active inbox)' ELSE ' +status:active' END
+      + ' +(content:(' + terms + ') summary:(' + terms + '))',
+    {limit: $text_fetch}) YIELD node, score
   WITH node, score
-  WHERE node.space = $space AND node.status = 'active' AND (NOT $self_only OR node:Self)
+  WHERE node.space = $space AND (NOT $self_only OR node:Self)
+    AND (node.status = 'active' OR ($pending AND node.status = 'inbox'))
   WITH node, score
   ORDER BY score DESC
-  LIMIT $k
-  RETURN collect(node) AS keyword_nodes, collect(score) AS keyword_scores
+  WITH collect({node: node, score: score}) AS hits
+  WITH [h IN hits WHERE h.node.status = 'active'][..$k] AS active_hits,
+       [h IN hits WHERE h.node.status = 'inbox'][..$k] AS inbox_hits
+  RETURN [h IN active_hits | h.node] AS keyword_nodes,
+         [h IN active_hits | h.score] AS keyword_scores,
+         [h IN inbox_hits | h.node] AS pending_nodes,
+         [h IN inbox_hits | h.score] AS pending_scores
 }
 CALL (now) {
   WITH now, $queryless AS on
@@ -77,8 +98,8 @@ CALL () {
 WITH now, CASE WHEN size(scanned) > 0 THEN scanned ELSE fetched[..$k] END AS vector_nodes,
      CASE WHEN size(scanned) > 0 THEN scanned_scores ELSE fetched_scores[..$k] END
        AS vector_scores,
-     keyword_nodes, keyword_scores, general_nodes + self_nodes AS queryless_nodes,
-     size(fetched) AS fetched_in_space
+     keyword_nodes, keyword_scores, pending_nodes, pending_scores,
+     general_nodes + self_nodes AS queryless_nodes, size(fetched) AS fetched_in_space, answered
 CALL (vector_nodes, keyword_nodes) {
   WITH vector_nodes + keyword_nodes AS seeds
   WHERE $expand
@@ -95,13 +116,15 @@ CALL () {
   WHERE b.space = $space AND b.status = 'active' AND any(tag IN b.tags WHERE tag IN wanted)
   RETURN collect(b) AS guaranteed
 }
-WITH now, vector_nodes, vector_scores, keyword_nodes, keyword_scores, queryless_nodes, expanded,
-     guaranteed, fetched_in_space
-UNWIND vector_nodes + keyword_nodes + queryless_nodes + expanded + guaranteed AS candidate
+WITH now, vector_nodes, vector_scores, keyword_nodes, keyword_scores, pending_nodes,
+     pending_scores, queryless_nodes, expanded, guaranteed, fetched_in_space, answered
+UNWIND vector_nodes + keyword_nodes + pending_nodes + queryless_nodes + expanded + guaranteed
+  AS candidate
 WITH DISTINCT candidate, now, vector_nodes, vector_scores, keyword_nodes, keyword_scores,
-     expanded, guaranteed, fetched_in_space
+     pending_nodes, pending_scores, expanded, guaranteed, fetched_in_space, answered
 WITH collect(candidate) AS nodes, now, vector_nodes, vector_scores, keyword_nodes,
-     keyword_scores, expanded, guaranteed, fetched_in_space
+     keyword_scores, pending_nodes, pending_scores, expanded, guaranteed, fetched_in_space,
+     answered
 CALL (nodes) {
   UNWIND nodes AS a
   MATCH (a)-[:CONTRADICTS]-(b:Block)
@@ -112,10 +135,13 @@ RETURN [n IN vector_nodes | n.id] AS vector_ids,
        [score IN vector_scores | 2.0 * score - 1.0] AS vector_cosines,
        [n IN keyword_nodes | n.id] AS keyword_ids,
        keyword_scores,
+       [n IN pending_nodes | n.id] AS pending_ids,
+       pending_scores,
        [n IN expanded | n.id] AS expanded_ids,
        [n IN guaranteed | n.id] AS guaranteed_ids,
        contradictions,
        fetched_in_space,
+       answered,
        now,
        [n IN nodes | n {.id, .content, .tags, .confidence, .reinforcement_count, .decay_lambda,
                         .last_reinforced_at, .status, .sketch,

@@ -1,9 +1,12 @@
 // name: reinforce_frame
 // mode: write
 // returns: one
-// params: space, ids, pairs, now_hours, session_id, threshold, staging_max, at
+// params: space, operation, kept, ids, pairs, now_hours, session_id, threshold, staging_max, at
 // The side effects of one frame(), in one round trip. The space node is locked first
 // (like every writer of counters and edges), so concurrent frames never lose a count.
+// `operation` is the frame's id: the space keeps the last `kept` ids applied, and a
+// transaction retried after its commit's reply was lost finds its id there and changes
+// nothing (`replayed`), so a frame is never reinforced twice.
 // Each returned block: reinforcement_count + 1, last_reinforced_at = now. Each edge
 // between two returned blocks: reinforcement_count + 1, last_active_hours = now. Each
 // returned pair without an edge gets one co-retrieval count per session (Hebbian
@@ -13,8 +16,13 @@
 MATCH (space:Space {name: $space})
 SET space._lock = true
 REMOVE space._lock
-WITH space
-CALL (space) {
+WITH space, coalesce(space.applied_operations, []) AS applied
+WITH space, applied, $operation IN applied AS replayed
+SET space.applied_operations = CASE WHEN replayed THEN applied
+                                    ELSE (applied + $operation)[-$kept..] END
+WITH space, replayed
+CALL (space, replayed) {
+  WITH space WHERE NOT replayed
   UNWIND $ids AS block_id
   MATCH (b:Block {space: $space, id: block_id})
   WHERE b.status = 'active'
@@ -22,16 +30,17 @@ CALL (space) {
       b.last_reinforced_at = $now_hours
   RETURN count(b) AS blocks_reinforced
 }
-CALL (space) {
+CALL (space, replayed) {
+  WITH space WHERE NOT replayed
   UNWIND $pairs AS pair
   MATCH (:Block {space: $space, id: pair[0]})-[r]-(:Block {space: $space, id: pair[1]})
   SET r.reinforcement_count = coalesce(r.reinforcement_count, 0) + 1,
       r.last_active_hours = $now_hours
   RETURN count(r) AS edges_reinforced
 }
-CALL (space) {
+CALL (space, replayed) {
   WITH space
-  WHERE $session_id IS NOT NULL
+  WHERE $session_id IS NOT NULL AND NOT replayed
   UNWIND $pairs AS pair
   MATCH (a:Block {space: $space, id: pair[0]}), (b:Block {space: $space, id: pair[1]})
   WHERE a.status = 'active' AND b.status = 'active'
@@ -50,7 +59,8 @@ CALL (space) {
   WHERE staged.count >= $threshold
   RETURN collect([staged.a, staged.b]) AS ready
 }
-CALL (space) {
+CALL (space, replayed) {
+  WITH space WHERE NOT replayed
   MATCH (staged:CoRetrieval)
   WHERE staged.space = $space AND staged.a IS NOT NULL AND staged.b IS NOT NULL
   WITH staged
@@ -59,4 +69,4 @@ CALL (space) {
   FOREACH (old IN stale | DELETE old)
   RETURN size(stale) AS staging_dropped
 }
-RETURN blocks_reinforced, edges_reinforced, ready, staging_dropped
+RETURN replayed, blocks_reinforced, edges_reinforced, ready, staging_dropped

@@ -1,8 +1,10 @@
 """The `elfgraph` command line.
 
 Commands are thin: they call the library and print. Every ElfgraphError becomes one red
-line plus its recovery on stderr and exit code 1 (see `_common.errors_as_exit`); bad usage
-is exit code 2.
+line plus its recovery on stderr (with `--json`: a JSON object on stdout) and exit code
+1; bad usage is exit code 2. Recoveries name commands, not Python methods. Modules import
+the driver, numpy and the model only inside the commands that need them, so `--help`,
+`--version` and `guide` start quickly.
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ from typing import Annotated
 
 import typer
 
-from elfgraph.cli import memory_commands, portability_commands
+from elfgraph.cli import memory_commands, portability_commands, space_commands
+from elfgraph.cli._common import print_json
 from elfgraph.cli.curate_command import curate
 from elfgraph.cli.db_commands import db_app
 from elfgraph.cli.demo_command import demo
-from elfgraph.cli.mcp_command import mcp
+from elfgraph.cli.mcp_command import mcp, mcp_config
 from elfgraph.cli.neo4j_commands import neo4j_app
 
 app = typer.Typer(
@@ -27,6 +30,25 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def version() -> str:
+    """The installed package's version (the source tree's when not installed)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("elfgraph")
+    except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+        from elfgraph import __version__
+
+        return __version__
+
+
+def show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"elfgraph {version()}")
+        raise typer.Exit()
 
 
 @app.callback()
@@ -40,6 +62,12 @@ def options(
             help="Log what elfgraph does on stderr: -v each operation, -vv each query too.",
         ),
     ] = 0,
+    _version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=show_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
 ) -> None:
     """Long-term memory for AI agents, on Neo4j."""
     if verbose:
@@ -61,11 +89,30 @@ app.add_typer(neo4j_app, name="neo4j")
 app.add_typer(db_app, name="db")
 app.command()(demo)
 memory_commands.register(app)
+space_commands.register(app)
 app.command()(curate)
 app.command()(mcp)
+app.command("mcp-config")(mcp_config)
 portability_commands.register(app)
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point. With --json, bad usage is a JSON object on stdout too."""
+    arguments = sys.argv[1:]
+    if "--json" not in arguments:
+        app()
+        return
+    try:
+        code = app(args=arguments, standalone_mode=False)
+    except Exception as exc:
+        if not hasattr(exc, "format_message"):  # click's usage errors have it; bugs do not
+            raise
+        print_json(
+            {
+                "error": "UsageError",
+                "message": exc.format_message(),
+                "recovery": "Run the command with --help for its arguments.",
+            }
+        )
+        sys.exit(getattr(exc, "exit_code", 2))
+    sys.exit(code if isinstance(code, int) else 0)

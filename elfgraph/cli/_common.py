@@ -1,38 +1,70 @@
-"""Shared CLI plumbing: consoles, the error boundary, running async library calls."""
+"""Shared CLI plumbing: consoles, the error boundary, running async library calls, opening
+a space, a progress bar for long steps.
+
+Everything heavy (the Neo4j driver, numpy, the embedding model) is imported inside the
+functions that need it, so `elfgraph --help`, `--version` and `guide` start fast.
+"""
 
 from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Awaitable, Callable
-from typing import Any, ParamSpec, TypeVar
+import threading
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
 
 import anyio
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from elfgraph.errors import ElfgraphError
+from elfgraph.faces import use_face
+
+if TYPE_CHECKING:
+    from elfgraph.embedding.base import EmbeddingService
+    from elfgraph.memory import MemorySystem
 
 P = ParamSpec("P")
 T = TypeVar("T")
 
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+# Markup off: stored text such as "[1] see [docs]" prints as it is. Soft wrap: a long
+# sentence stays one line for whoever reads the output after us (tables still fit).
+out = Console(highlight=False, markup=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, markup=False, soft_wrap=True)
+
+SpaceOption = Annotated[
+    str, typer.Option("--space", "-s", envvar="ELFGRAPH_SPACE", help="The memory space.")
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+
+PROGRESS_AFTER_SECONDS = 0.5  # a bar appears only for steps longer than this
 
 
 def errors_as_exit(command: Callable[P, T]) -> Callable[P, T]:
-    """Turn an ElfgraphError into one red line, the recovery, and exit code 1."""
+    """Run a command for the CLI face (recoveries name commands, not methods); turn an
+    ElfgraphError into one red line and the recovery on stderr — or, with --json, a JSON
+    object on stdout — and exit code 1."""
 
     @functools.wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
-        try:
-            return command(*args, **kwargs)
-        except ElfgraphError as exc:
-            err.print(f"[red]error:[/red] {exc.message}", markup=True)
-            err.print(f"[yellow]recovery:[/yellow] {exc.recovery}", markup=True)
-            raise typer.Exit(1) from exc
+        with use_face("cli"):
+            try:
+                return command(*args, **kwargs)
+            except ElfgraphError as exc:
+                if kwargs.get("json_output"):
+                    print_json(exc.to_dict())
+                else:
+                    show_error(exc)
+                raise typer.Exit(1) from exc
 
     return wrapper
+
+
+def show_error(exc: ElfgraphError, prefix: str = "error") -> None:
+    err.print(Text(f"{prefix}: ", style="red") + Text(exc.message))
+    err.print(Text("recovery: ", style="yellow") + Text(exc.recovery))
 
 
 def run(function: Callable[[], Awaitable[T]]) -> T:
@@ -41,4 +73,68 @@ def run(function: Callable[[], Awaitable[T]]) -> T:
 
 def print_json(payload: Any) -> None:
     # Plain print, not rich: scripts parse this.
-    typer.echo(json.dumps(payload, indent=2, sort_keys=True, default=str))
+    typer.echo(json.dumps(payload, indent=2, sort_keys=True, default=str, ensure_ascii=False))
+
+
+def model_notice() -> EmbeddingService:
+    """The default embedder, saying on a terminal's stderr when the model loads (the first
+    embedding of a command takes a moment)."""
+    from elfgraph.embedding.local import LocalEmbeddingService
+
+    def notice() -> None:
+        if err.is_terminal:
+            err.print(Text("Loading the embedding model (all-MiniLM-L6-v2) …", style="dim"))
+
+    return LocalEmbeddingService(on_load=notice)
+
+
+def with_memory(
+    space: str,
+    work: Callable[[MemorySystem], Awaitable[T]],
+    *,
+    create: bool = False,
+    embeds: bool = False,
+) -> T:
+    """Open the space, do `work`, close. `create` False: an unknown space is an error
+    naming the known ones (only writes create spaces). `embeds`: the command embeds text,
+    so the model's loading is announced."""
+    from elfgraph.memory import MemorySystem
+
+    async def call() -> T:
+        embedder = model_notice() if embeds else None
+        async with MemorySystem.managed(space, create=create, embedding_service=embedder) as memory:
+            return await work(memory)
+
+    return run(call)
+
+
+@contextmanager
+def progress_bar(label: str, *, enabled: bool) -> Iterator[Callable[[int, int], None]]:
+    """A callback `(done, total)` for a bar on stderr, shown once the step has run for more
+    than a moment; nothing when disabled (--json) or when stderr is not a terminal."""
+    if not enabled or not err.is_terminal:
+        yield lambda done, total: None
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    columns = (TextColumn(label, markup=False), BarColumn(), MofNCompleteColumn())
+    bar = Progress(*columns, TimeElapsedColumn(), console=err)
+    task = bar.add_task(label, total=None)
+    timer = threading.Timer(PROGRESS_AFTER_SECONDS, bar.start)  # rich draws from a thread
+    timer.daemon = True
+    timer.start()
+
+    def update(done: int, total: int) -> None:
+        bar.update(task, completed=done, total=total)
+
+    try:
+        yield update
+    finally:
+        timer.cancel()
+        bar.stop()

@@ -2,11 +2,13 @@
 
     */30 * * * * elfgraph curate --all-spaces --if-due --json >> ~/elfgraph-curate.log 2>&1
 
-Each space ends as `done`, `not_due`, `busy` (another curate of it holds the lock and
-does the work) or `failed`. Exit code 0 when no space failed, 1 when one did (the others
-are still curated) or Neo4j is unreachable, 2 on bad usage. Safe next to an agent using
-the same space: curate runs never overlap, and each of their writes waits its turn on
-the space node like the agent's own. No embedding model is loaded.
+Each space ends as `done`, `not_due`, `busy` (another curate of it holds the lock, which
+the report names with its holder and lease end) or `failed`. Exit code 0 when every space
+was curated or not due, 1 when one failed (the others are still curated) or Neo4j is
+unreachable, 2 on bad usage, 3 when none failed but one was busy (nothing done for it).
+Safe next to an agent using the same space: curate runs never overlap, and each of their
+writes waits its turn on the space node like the agent's own. No embedding model is
+loaded.
 """
 
 from __future__ import annotations
@@ -14,23 +16,22 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.text import Text
 
-from elfgraph.cli._common import err, errors_as_exit, out, run
-from elfgraph.config.connection import load_settings
-from elfgraph.config.loading import ElfgraphConfig
-from elfgraph.config.memory import MemoryConfig
-from elfgraph.curation.models import CurateResult
-from elfgraph.curation.run import PHASES, curate_space, should_curate
-from elfgraph.errors import ConfigError, ElfgraphError, StorageError
-from elfgraph.schema.migrations import open_database
+from elfgraph.cli._common import err, errors_as_exit, out, run, show_error
+from elfgraph.errors import ConfigError, ElfgraphError
 from elfgraph.spaces.names import validate_space_name
-from elfgraph.spaces.registry import find_space, list_spaces
-from elfgraph.store.database import Database
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
+    from elfgraph.config.memory import MemoryConfig
+    from elfgraph.curation.models import CurateResult
+    from elfgraph.store.database import Database
 
 
 @dataclass
@@ -61,22 +62,35 @@ class Reporter:
 
     json_lines: bool
     console: Console = field(default_factory=lambda: out)
+    bar_console: Console = field(default_factory=lambda: err)  # the bar goes to stderr
     _bar: Progress | None = None
     _task: Any = None
     _phases_shown: int = 0  # of the current space
+    _phases: int = 0  # how many a run has (elfgraph.curation.models.PHASES)
 
     def start(self, spaces: int) -> None:
-        if self.json_lines or not self.console.is_terminal:
+        if self.json_lines or not self.bar_console.is_terminal:
             return
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
         self._bar = Progress(
-            TextColumn("{task.description}"),
+            TextColumn("{task.description}", markup=False),
             BarColumn(),
             MofNCompleteColumn(),
             TimeElapsedColumn(),
-            console=self.console,
+            console=self.bar_console,
         )
+        from elfgraph.curation.models import PHASES
+
+        self._phases = len(PHASES)
         self._bar.start()
-        self._task = self._bar.add_task("curate", total=spaces * len(PHASES))
+        self._task = self._bar.add_task("curate", total=spaces * self._phases)
 
     def phase(self, space: str, phase: str) -> None:
         if self._bar is not None:
@@ -88,14 +102,13 @@ class Reporter:
             typer.echo(json.dumps(report.to_dict(), sort_keys=True, ensure_ascii=False))
             return
         if report.error is not None:
-            err.print(f"[red]{report.space}: failed:[/red] {report.error.message}", markup=True)
-            err.print(f"[yellow]recovery:[/yellow] {report.error.recovery}", markup=True)
+            show_error(report.error, prefix=f"{report.space}: failed")
         else:
             assert report.result is not None
             line = f"{report.space}: {report.result.summary} ({report.seconds:.2f} s)"
-            self.console.print(line, markup=False)
+            self.console.print(Text(line))
         if self._bar is not None:  # a skipped or failed space moves the bar on as well
-            self._bar.update(self._task, advance=len(PHASES) - self._phases_shown)
+            self._bar.update(self._task, advance=self._phases - self._phases_shown)
             self._phases_shown = 0
 
     def stop(self, reports: list[SpaceReport]) -> None:
@@ -107,11 +120,11 @@ class Reporter:
         self.console.print(
             f"Curated {len(reports)} space(s): "
             + ", ".join(f"{n} {s.replace('_', ' ')}" for s, n in counts.items() if n),
-            markup=False,
         )
 
 
 STATUSES = ("done", "not_due", "busy", "failed")
+BUSY_EXIT = 3  # nothing failed, but a space was left to the curate that holds its lock
 
 
 async def curate_one(
@@ -125,16 +138,16 @@ async def curate_one(
 ) -> SpaceReport | None:
     """Curate one space; an ElfgraphError becomes a `failed` report, not an exit. None
     for a space dropped since it was listed (`must_exist` False)."""
+    from elfgraph.curation.models import CurateResult
+    from elfgraph.curation.run import curate_space, should_curate
+    from elfgraph.spaces.registry import find_space, unknown_space
+
     started = time.perf_counter()
     try:
         if await find_space(database, space) is None:
             if not must_exist:
                 return None
-            raise StorageError(
-                f"Space {space!r} does not exist.",
-                recovery="Check the name (spaces are created by MemorySystem.open), or use "
-                "--all-spaces.",
-            )
+            raise await unknown_space(database, space)
         if if_due and not await should_curate(database, space, config, None):
             result = CurateResult(skipped_reason="not_due")
         else:
@@ -180,6 +193,11 @@ def curate(
     ] = False,
 ) -> None:
     """Archive decayed blocks, prune and decay stale edges, reinforce the top blocks."""
+    from elfgraph.config.connection import load_settings
+    from elfgraph.config.loading import ElfgraphConfig
+    from elfgraph.schema.migrations import open_database
+    from elfgraph.spaces.registry import list_spaces
+
     only = _names(space, all_spaces)
     config = ElfgraphConfig.load().memory
     reporter = Reporter(json_lines=json_output)
@@ -210,3 +228,5 @@ def curate(
     reports = run(work)
     if any(r.status == "failed" for r in reports):
         raise typer.Exit(1)
+    if any(r.status == "busy" for r in reports):
+        raise typer.Exit(BUSY_EXIT)

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from elfgraph.cli._common import errors_as_exit, out, print_json, run
-from elfgraph.config.connection import load_settings
-from elfgraph.schema.migrations import SchemaStatus, migrate, schema_status
-from elfgraph.store.database import Database
+
+if TYPE_CHECKING:
+    from elfgraph.schema.migrations import SchemaStatus
 
 db_app = typer.Typer(help="Schema migrations and indexes of the configured Neo4j.")
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
@@ -20,6 +21,9 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts
 @errors_as_exit
 def migrate_command(json_output: JsonOption = False) -> None:
     """Apply pending schema migrations (also done automatically on first connect)."""
+    from elfgraph.config.connection import load_settings
+    from elfgraph.schema.migrations import migrate
+    from elfgraph.store.database import Database
 
     async def work() -> tuple[str, list[str]]:
         database = await Database.connect(load_settings())
@@ -39,6 +43,9 @@ def migrate_command(json_output: JsonOption = False) -> None:
 @errors_as_exit
 def status_command(json_output: JsonOption = False) -> None:
     """List applied and pending migrations and every index with its state."""
+    from elfgraph.config.connection import load_settings
+    from elfgraph.schema.migrations import schema_status
+    from elfgraph.store.database import Database
 
     async def work() -> SchemaStatus:
         database = await Database.connect(load_settings())
@@ -54,7 +61,7 @@ def status_command(json_output: JsonOption = False) -> None:
         migrations.add_column(column)
     for m in report.migrations:
         colour = {"applied": "green", "pending": "yellow"}.get(m.state, "red")
-        migrations.add_row(m.version, m.name, f"[{colour}]{m.state}[/{colour}]", m.applied_at or "")
+        migrations.add_row(m.version, m.name, Text(m.state, style=colour), m.applied_at or "")
     out.print(migrations)
     indexes = Table(title="Indexes")
     for column in ("name", "type", "on", "state", "populated"):
@@ -63,7 +70,7 @@ def status_command(json_output: JsonOption = False) -> None:
         on = f"{','.join(i.labels or [])}({','.join(i.properties or [])})"
         colour = "green" if i.state == "ONLINE" else "yellow"
         indexes.add_row(
-            i.name, i.type, on, f"[{colour}]{i.state}[/{colour}]", f"{i.population_percent:.0f}%"
+            i.name, i.type, on, Text(i.state, style=colour), f"{i.population_percent:.0f}%"
         )
     out.print(indexes)
     out.print(report.summary)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from elfgraph.config.connection import Settings
 from elfgraph.consolidation.models import ConsolidateResult
+from elfgraph.embedding.base import EmbeddingService
 from elfgraph.learning.models import LearnResult
 from elfgraph.memory import MemorySystem
 from elfgraph.retrieval.models import FrameResult
@@ -75,12 +76,18 @@ class DemoReport:
     status: SystemStatus
 
 
-async def run_demo(space: str = "demo", settings: Settings | None = None) -> DemoReport:
+async def run_demo(
+    space: str = "demo",
+    settings: Settings | None = None,
+    embedding_service: EmbeddingService | None = None,
+) -> DemoReport:
     """Recreate the demo space, learn the sample in one session, dream."""
     database = await open_database(settings)
     try:
         await drop_space(database, space)
-        async with MemorySystem.managed(space, database=database) as memory:
+        async with MemorySystem.managed(
+            space, database=database, embedding_service=embedding_service
+        ) as memory:
             async with memory.session("demo"):
                 learned = await memory.learn_many(
                     [

@@ -1,40 +1,39 @@
 """The memory operations as commands: remember, dream, recall, frame, outcome, connect,
-disconnect, status, guide, spaces. Each opens the space (`--space`, or ELFGRAPH_SPACE, or
-`default`), does one thing, and prints a sentence, a table, or JSON with `--json`."""
+disconnect. Each opens the space (`--space`, or ELFGRAPH_SPACE, or `default`), does one
+thing, and prints a sentence, a table, or JSON with `--json`. Only `remember` creates a
+space; the others refuse an unknown one and list the known ones."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Annotated, Any, TypeVar, cast
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
-from elfgraph.cli._common import errors_as_exit, out, print_json, run
-from elfgraph.config.connection import load_settings
+from elfgraph.cli._common import (
+    JsonOption,
+    SpaceOption,
+    errors_as_exit,
+    out,
+    print_json,
+    progress_bar,
+    with_memory,
+)
 from elfgraph.edges.rules import IF_EXISTS, IfExists
-from elfgraph.guide import guide
-from elfgraph.memory import MemorySystem
-from elfgraph.records import Record
-from elfgraph.retrieval.models import ScoredBlock
-from elfgraph.schema.migrations import open_database
-from elfgraph.spaces.registry import list_spaces
+from elfgraph.errors import LearnError
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from elfgraph.records import Record
+    from elfgraph.retrieval.models import ScoredBlock
 
-SpaceOption = Annotated[
-    str, typer.Option("--space", "-s", envvar="ELFGRAPH_SPACE", help="The memory space.")
+TopK = Annotated[
+    int | None,
+    typer.Option("--top-k", "-k", min=1, max=100, help="How many blocks (default: the config's)."),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
-TopK = Annotated[int, typer.Option("--top-k", "-k", min=1, max=1000, help="How many blocks.")]
-
-
-def with_memory(space: str, work: Callable[[MemorySystem], Awaitable[T]]) -> T:
-    async def call() -> T:
-        async with MemorySystem.managed(space) as memory:
-            return await work(memory)
-
-    return run(call)
+PREVIEW_CHARS = 100
 
 
 def show(result: Record | None, json_output: bool, empty: str = "Nothing to do.") -> None:
@@ -49,68 +48,110 @@ def blocks_table(blocks: list[ScoredBlock]) -> Table:
     for column in ("id", "score", "content"):
         table.add_column(column, justify="right" if column == "score" else "left")
     for b in blocks:
-        content = b.content if len(b.content) <= 100 else b.content[:99] + "…"
-        table.add_row(b.id, f"{b.score:.2f}", ("(expanded) " if b.was_expanded else "") + content)
+        content = " ".join(b.content.split())
+        if len(content) > PREVIEW_CHARS:
+            content = content[: PREVIEW_CHARS - 1] + "…"
+        mark = "(pending) " if b.pending else "(expanded) " if b.was_expanded else ""
+        table.add_row(b.id, f"{b.score:.2f}", mark + content)
     return table
+
+
+def read_content(content: str | None, file: Path | None) -> str:
+    """The text to remember: the argument, standard input for "-", or a file."""
+    if file is not None and content is not None:
+        raise typer.BadParameter("give the content or --file, not both")
+    if file is not None:
+        try:
+            return file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise LearnError(
+                f"Cannot read {file}: {exc}.",
+                recovery="Pass a readable UTF-8 text file, or the text itself.",
+            ) from exc
+    if content is None:
+        raise typer.BadParameter("give the content, - to read it from standard input, or --file")
+    if content == "-":
+        return sys.stdin.read()
+    return content
 
 
 @errors_as_exit
 def remember(
-    content: Annotated[str, typer.Argument(help="The fact, preference or decision.")],
+    content: Annotated[
+        str | None,
+        typer.Argument(help="The fact, preference or decision; - reads standard input."),
+    ] = None,
+    file: Annotated[
+        Path | None, typer.Option("--file", "-f", help="Read the content from a file.")
+    ] = None,
     tag: Annotated[list[str] | None, typer.Option("--tag", "-t", help="A tag; repeatable.")] = None,
     category: Annotated[str, typer.Option(help="knowledge, preference, decision, …")] = "knowledge",
     space: SpaceOption = "default",
     json_output: JsonOption = False,
 ) -> None:
-    """Store a block in the inbox (recallable after `elfgraph dream`)."""
-    result = with_memory(space, lambda m: m.remember(content, tag, category=category, source="cli"))
+    """Store a block: recallable by its words at once, fully after `elfgraph dream`.
+
+    Creates the space if it does not exist yet."""
+    text = read_content(content, file)
+    result = with_memory(
+        space,
+        lambda m: m.remember(text, tag, category=category, source="cli"),
+        create=True,
+    )
     show(result, json_output)
 
 
 @errors_as_exit
 def dream(space: SpaceOption = "default", json_output: JsonOption = False) -> None:
     """Consolidate the inbox: embed, deduplicate, link."""
-    show(with_memory(space, lambda m: m.dream()), json_output, "Inbox empty: nothing to dream.")
+    with progress_bar("dream", enabled=not json_output) as progress:
+        result = with_memory(space, lambda m: m.dream(progress=progress), embeds=True)
+    show(result, json_output, "Nothing to consolidate. Inbox was empty.")
 
 
 @errors_as_exit
 def recall(
     query: Annotated[str, typer.Argument(help="What to look for.")],
-    top_k: TopK = 5,
+    top_k: TopK = None,
     frame: Annotated[str, typer.Option(help="Ranking: attention, self or task.")] = "attention",
     space: SpaceOption = "default",
     json_output: JsonOption = False,
 ) -> None:
-    """The blocks that best match a query (changes nothing)."""
-    blocks = with_memory(space, lambda m: m.recall(query, top_k=top_k, frame=frame))
+    """The blocks that best match a query, with their ids (changes nothing)."""
+    blocks = with_memory(space, lambda m: m.recall(query, top_k=top_k, frame=frame), embeds=True)
     if json_output:
         print_json([b.to_dict() for b in blocks])
     elif blocks:
         out.print(blocks_table(blocks))
     else:
-        out.print("No blocks match (is the space empty, or still in the inbox?).")
+        out.print("No blocks match (is the space empty?).")
 
 
 @errors_as_exit
 def frame(
     name: Annotated[str, typer.Argument(help="attention, self or task.")],
     query: Annotated[str | None, typer.Argument(help="The question or task.")] = None,
-    top_k: TopK = 5,
+    top_k: TopK = None,
+    ids: Annotated[
+        bool, typer.Option("--ids/--no-ids", help="Start each line with the block's short id.")
+    ] = True,
     space: SpaceOption = "default",
     json_output: JsonOption = False,
 ) -> None:
     """Context for a prompt; reinforces the blocks it returns."""
-    result = with_memory(space, lambda m: m.frame(name, query, top_k=top_k))
+    result = with_memory(space, lambda m: m.frame(name, query, top_k=top_k, ids=ids), embeds=True)
     if json_output:
         print_json(result.to_dict())
     else:
         typer.echo(result.text or "(empty frame)")
-        out.print(f"[dim]{result.summary}[/dim]")
+        out.print(Text(result.summary, style="dim"))
 
 
 @errors_as_exit
 def outcome(
-    block_ids: Annotated[list[str], typer.Argument(help="Ids of the blocks that were used.")],
+    block_ids: Annotated[
+        list[str], typer.Argument(help="Ids (or their first 6+ characters) of blocks used.")
+    ],
     signal: Annotated[float, typer.Option(help="0 misled … 1 helped.")],
     weight: Annotated[float, typer.Option(help="Strength of the evidence.")] = 1.0,
     source: Annotated[str, typer.Option(help="Where the signal came from.")] = "cli",
@@ -126,7 +167,7 @@ def outcome(
 
 @errors_as_exit
 def connect(
-    source: Annotated[str, typer.Argument(help="A block id.")],
+    source: Annotated[str, typer.Argument(help="A block id (or its first 6+ characters).")],
     target: Annotated[str, typer.Argument(help="Another block id.")],
     relation: Annotated[
         str | None, typer.Option(help="similar, supports, elaborates, … or your own word.")
@@ -149,7 +190,7 @@ def connect(
 
 @errors_as_exit
 def disconnect(
-    source: Annotated[str, typer.Argument(help="A block id.")],
+    source: Annotated[str, typer.Argument(help="A block id (or its first 6+ characters).")],
     target: Annotated[str, typer.Argument(help="Another block id.")],
     guard_relation: Annotated[
         str | None, typer.Option(help="Only remove an edge of this relation.")
@@ -166,56 +207,6 @@ def disconnect(
     show(result, json_output)
 
 
-@errors_as_exit
-def status(space: SpaceOption = "default", json_output: JsonOption = False) -> None:
-    """Counts, clock, health and what to do next."""
-    result = with_memory(space, lambda m: m.status())
-    if json_output:
-        print_json(result.to_dict())
-        return
-    table = Table(show_header=False, show_edge=False, pad_edge=False)
-    for key, value in result.to_dict().items():
-        table.add_row(key, "" if value is None else str(value))
-    out.print(table)
-    out.print(result.summary)
-
-
-def guide_command(
-    method: Annotated[str | None, typer.Argument(help="A method; leave out for all.")] = None,
-) -> None:
-    """What each memory operation is for (no database needed)."""
-    typer.echo(guide(method))  # plain: no wrapping of the examples
-
-
-@errors_as_exit
-def spaces(json_output: JsonOption = False) -> None:
-    """The spaces in the database, with their block counts and clocks."""
-
-    async def work() -> list[Any]:
-        async with await open_database(load_settings()) as database:
-            return await list_spaces(database)
-
-    found = run(work)
-    if json_output:
-        print_json([s.to_dict() for s in found])
-        return
-    if not found:
-        out.print("No spaces yet: `elfgraph remember` creates one.")
-        return
-    table = Table(show_edge=False, pad_edge=False)
-    for column in ("space", "blocks", "active hours", "embedding model"):
-        table.add_column(column)
-    for s in found:
-        table.add_row(
-            s.name,
-            "" if s.block_count is None else str(s.block_count),
-            f"{s.total_active_hours:.2f}",
-            s.embedding_model or "",
-        )
-    out.print(table)
-
-
 def register(app: typer.Typer) -> None:
-    for command in (remember, dream, recall, frame, outcome, connect, disconnect, status, spaces):
+    for command in (remember, dream, recall, frame, outcome, connect, disconnect):
         app.command()(command)
-    app.command("guide")(guide_command)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+from rich.text import Text
 
-from elfgraph.cli._common import errors_as_exit, out, print_json
-from elfgraph.neo4j_server import LocalNeo4j
+from elfgraph.cli._common import err, errors_as_exit, out, print_json
+
+if TYPE_CHECKING:
+    from elfgraph.neo4j_server import LocalNeo4j
 
 neo4j_app = typer.Typer(
     help="Run a local Neo4j 5.26 Community server (Java 17/21, jars from Maven Central).",
@@ -24,6 +27,12 @@ HomeOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+
+
+def local(home: Path | None) -> LocalNeo4j:
+    from elfgraph.neo4j_server import LocalNeo4j
+
+    return LocalNeo4j(home)
 
 
 @neo4j_app.command()
@@ -45,9 +54,10 @@ def start(
     json_output: JsonOption = False,
 ) -> None:
     """Start the server (assembling it from Maven Central on first use); no-op if running."""
-    server = LocalNeo4j(home)
-    if not json_output and not server.is_running():
-        out.print(f"Starting Neo4j in {server.home} (first start fetches jars with Maven) …")
+    server = local(home)
+    steps = err if json_output else out  # --json keeps stdout for the JSON
+    if not server.is_running():
+        steps.print(f"Starting Neo4j in {server.home} …")
     status = server.start(
         bolt_port=bolt_port,
         http_port=http_port,
@@ -55,14 +65,15 @@ def start(
         heap=heap,
         page_cache=page_cache,
         timeout=timeout,
+        progress=lambda line: steps.print(Text(line, style="dim")),
     )
     if json_output:
         print_json(status.to_dict())
         return
     if status.already_running:
         out.print(f"Already running (pid {status.pid}); not starting another.")
-    out.print(f"Bolt:    [bold]{status.bolt_uri}[/bold]")
-    out.print(f"Browser: [bold]{status.browser_url}[/bold]")
+    out.print(Text("Bolt:    ") + Text(str(status.bolt_uri), style="bold"))
+    out.print(Text("Browser: ") + Text(str(status.browser_url), style="bold"))
     out.print("Credentials for your shell: eval $(elfgraph neo4j env)")
 
 
@@ -70,7 +81,7 @@ def start(
 @errors_as_exit
 def status(home: HomeOption = None, json_output: JsonOption = False) -> None:
     """Say whether the server runs, and where (exit code 3 when it does not)."""
-    report = LocalNeo4j(home).status()
+    report = local(home).status()
     if json_output:
         print_json(report.to_dict())
     elif report.running:
@@ -79,7 +90,7 @@ def status(home: HomeOption = None, json_output: JsonOption = False) -> None:
         out.print(f"Browser: {report.browser_url}")
         out.print(f"home:    {report.home}")
     else:
-        out.print(f"stopped  (home {report.home})")
+        out.print(f"stopped  (home {report.home}); start it with `elfgraph neo4j start`")
     if not report.running:
         raise typer.Exit(3)
 
@@ -88,8 +99,7 @@ def status(home: HomeOption = None, json_output: JsonOption = False) -> None:
 @errors_as_exit
 def stop(home: HomeOption = None) -> None:
     """Stop the server cleanly (SIGTERM, then SIGKILL after 60 s)."""
-    server = LocalNeo4j(home)
-    if server.stop():
+    if local(home).stop():
         out.print("Stopped.")
     else:
         out.print("Not running.")
@@ -99,5 +109,5 @@ def stop(home: HomeOption = None) -> None:
 @errors_as_exit
 def env(home: HomeOption = None) -> None:
     """Print `export NEO4J_URI=… NEO4J_USERNAME=… NEO4J_PASSWORD=…` for `eval $(…)`."""
-    for line in LocalNeo4j(home).env_lines():
+    for line in local(home).env_lines():
         typer.echo(line)

@@ -2,9 +2,9 @@
 
 Read from `ELFGRAPH_*` variables, the usual `NEO4J_URI`, `NEO4J_USERNAME`,
 `NEO4J_PASSWORD`, `NEO4J_DATABASE`, and a `.env` file in the working directory. When no URI
-is given, the local server started by `elfgraph neo4j start` is used if it runs (its state
-file has the port and the generated password); otherwise `bolt://127.0.0.1:7687`, where
-`docker compose up` puts Neo4j.
+is given, the local server started by `elfgraph neo4j start` is used (its state file has
+the port and the generated password; when it is stopped, connecting says so and how to
+start it); without one, `bolt://127.0.0.1:7687`, where `docker compose up` puts Neo4j.
 """
 
 from __future__ import annotations
@@ -60,7 +60,8 @@ class Settings(BaseSettings):
         return value.strip()
 
     def connection(self) -> Connection:
-        """Resolve where to connect: explicit URI, else the local server, else the default."""
+        """Resolve where to connect: explicit URI, else the local server (also when it is
+        stopped: connecting then says so), else the default."""
         if self.neo4j_uri:
             return Connection(
                 uri=self.neo4j_uri,
@@ -80,6 +81,18 @@ class Settings(BaseSettings):
                 password=SecretStr(state.password) if state.auth and state.password else None,
                 database=self.neo4j_database,
                 source="local-server",
+                home=str(local.home),
+                server_run=f"{state.pid}@{state.started_at}",
+            )
+        if state and state.bolt_port:
+            # Set up here but stopped: say so, rather than try whatever answers on 7687.
+            return Connection(
+                uri=f"bolt://127.0.0.1:{state.bolt_port}",
+                username=state.username,
+                password=None,
+                database=self.neo4j_database,
+                source="local-server-stopped",
+                home=str(local.home),
             )
         return Connection(
             uri=DEFAULT_URI,
@@ -98,7 +111,9 @@ class Connection:
     username: str
     password: SecretStr | None
     database: str
-    source: Literal["environment", "local-server", "default"]
+    source: Literal["environment", "local-server", "local-server-stopped", "default"]
+    home: str | None = None  # the local server's instance folder, when it is one
+    server_run: str | None = None  # the running local server's pid@start: one run of it
 
     def __repr__(self) -> str:  # the password never appears, even in a debugger
         return (

@@ -51,7 +51,7 @@ class ConsolidationConfig(_Group):
 class RetrievalConfig(_Group):
     """recall and frame (elfgraph/retrieval; the fusion math is elfgraph/core/fusion.py)."""
 
-    top_k: int = Field(5, ge=1, le=1000)
+    top_k: int = Field(5, ge=1, le=100)  # recall / frame without a top_k; the SELF context
     # How the two legs combine: "relative" (each min-max scaled over its seeds), "convex"
     # (their raw scores) or "rrf" (ranks only).
     fusion: Literal["relative", "convex", "rrf"] = "relative"
@@ -95,7 +95,9 @@ class CurationConfig(_Group):
     curate_reinforce_top_n: int = Field(5, ge=0)
     edge_prune_threshold: float = Field(0.10, ge=0.0, le=1.0)
     max_decay_fraction: float = Field(1.0, ge=0.0, le=1.0)
-    curate_lock_seconds: float = Field(300.0, gt=0)  # lease of a curate run, renewed per batch
+    # The lease of a curate run, renewed by a heartbeat every third of it: a crashed run
+    # blocks the next one for at most this long.
+    curate_lock_seconds: float = Field(30.0, ge=3.0)
     curate_wait_seconds: float = Field(5.0, ge=0)  # how long curate() waits for a running one
     curate_batch_size: int = Field(5_000, ge=1, le=100_000)  # blocks or edges per transaction
 

@@ -17,6 +17,8 @@ class ConsolidateResult(Record):
 
     @property
     def summary(self) -> str:
+        if self.processed == 0 and self.promoted == 0 and self.superseded == 0:
+            return "Nothing to consolidate. Inbox was empty."
         text = (
             f"Consolidated {self.processed}: {self.promoted} promoted, "
             f"{self.deduplicated} deduped, {self.edges_created} edges."

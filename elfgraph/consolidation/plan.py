@@ -40,6 +40,9 @@ class DedupePlan:
     survivors: list[str] = field(default_factory=list)  # inbox ids to promote, in order
     rejected: list[str] = field(default_factory=list)  # new blocks that repeat a kept one
     superseded: list[str] = field(default_factory=list)  # older blocks a new one replaces
+    # Each archived block → the block that replaced it (never itself archived in this run),
+    # so an id an agent kept still names a live block (elfgraph.edges.ids).
+    replaced_by: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -81,19 +84,35 @@ def plan_dedupe(
                 (blocks[j].id, float(c), j)
                 for j, c in zip(earlier[close].tolist(), row[close].tolist(), strict=True)
             ]
-        if any(cos >= exact_threshold for _, cos, _ in pairs):
+        repeated = [(cos, other_id) for other_id, cos, _ in pairs if cos >= exact_threshold]
+        if repeated:
             plan.rejected.append(block.id)
+            plan.replaced_by[block.id] = max(repeated)[1]
             gone.add(block.id)
             continue
         for other_id, cos, run_index in pairs:
             if cos >= near_threshold:
                 plan.superseded.append(other_id)
+                plan.replaced_by[other_id] = block.id
                 gone.add(other_id)
                 if run_index is not None:
                     kept.remove(run_index)
         kept.append(index)
     plan.survivors = [blocks[j].id for j in kept]
+    plan.replaced_by = _final_replacements(plan.replaced_by)
     return plan
+
+
+def _final_replacements(replaced_by: dict[str, str]) -> dict[str, str]:
+    """Follow chains within the run (a → b, b superseded by c: a → c)."""
+    final: dict[str, str] = {}
+    for archived, by in replaced_by.items():
+        seen = {archived}
+        while by in replaced_by and by not in seen:
+            seen.add(by)
+            by = replaced_by[by]
+        final[archived] = by
+    return final
 
 
 def link_candidates(

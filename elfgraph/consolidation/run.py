@@ -33,11 +33,13 @@ from elfgraph.consolidation.repository.inbox_batch import inbox_batch
 from elfgraph.consolidation.repository.promote_blocks import PromotionRow
 from elfgraph.consolidation.repository.record_consolidation import record_consolidation
 from elfgraph.consolidation.write import ChunkPlan, write_chunk
+from elfgraph.core.checks import is_flag, shown
 from elfgraph.core.decay import decay_tier
 from elfgraph.core.sketch import sketch
 from elfgraph.core.text import normalised_text
 from elfgraph.edges.link import EdgeRow, edge_row
 from elfgraph.embedding.base import EmbeddingService
+from elfgraph.errors import ConfigError
 from elfgraph.llm.base import LLMService
 from elfgraph.spaces.registry import lock_space_embedding
 from elfgraph.store.database import Database
@@ -52,6 +54,15 @@ class Services:
     config: MemoryConfig
 
 
+def check_flags(skip_llm: object, skip_contradictions: object) -> None:
+    for name, value in (("skip_llm", skip_llm), ("skip_contradictions", skip_contradictions)):
+        if not is_flag(value):
+            raise ConfigError(
+                f"{name} must be True or False, not {shown(value)}.",
+                recovery="Leave it out (False), or pass True to skip that step.",
+            )
+
+
 async def consolidate(
     database: Database,
     space: str,
@@ -61,8 +72,10 @@ async def consolidate(
     self_context: Callable[[], Awaitable[str]],
     skip_llm: bool = False,
     skip_contradictions: bool = False,
+    progress: Callable[[int], None] | None = None,
 ) -> ConsolidateResult:
-    """Consolidate every inbox block of the space; the counts of what happened."""
+    """Consolidate every inbox block of the space; the counts of what happened.
+    `progress` is told how many inbox blocks are done: 0 first, then after each chunk."""
     config = services.config
     await lock_space_embedding(
         database,
@@ -75,6 +88,9 @@ async def consolidate(
     total = ConsolidateResult()
     run = RunPool(services.embedder.dimensions)
     run_id = uuid.uuid4().hex
+    done = 0
+    if progress is not None:
+        progress(done)
     while True:
         rows = await database.read(
             inbox_batch, space=space, limit=config.consolidation.consolidate_batch_size
@@ -104,6 +120,9 @@ async def consolidate(
             check_contradictions=llm is not None and not skip_contradictions,
         )
         total = total + result
+        done += len(blocks)
+        if progress is not None:
+            progress(done)
         log.debug("%s dream: chunk of %d done: %s", space, len(blocks), result.summary)
         if result.processed == 0:  # every block was taken by another process meanwhile
             break
@@ -187,6 +206,7 @@ async def _consolidate_chunk(
         [b.id for b in blocks],
         dedupe.rejected,
         dedupe.superseded,
+        dedupe.replaced_by,
         promotions,
         session_edges + edges,
     )

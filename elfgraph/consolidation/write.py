@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.consolidation.models import ConsolidateResult
-from elfgraph.consolidation.repository.archive_blocks import archive_blocks
+from elfgraph.consolidation.repository.archive_blocks import ArchiveRow, archive_blocks
 from elfgraph.consolidation.repository.promote_blocks import PromotionRow, promote_blocks
 from elfgraph.edges.link import EdgeRow, link
 from elfgraph.embedding.base import EmbeddingService
@@ -21,6 +21,7 @@ class ChunkPlan:
     chunk: list[str]  # the inbox ids this plan covers
     rejected: list[str]
     superseded: list[str]
+    replaced_by: dict[str, str]  # archived id → the block that replaced it
     promotions: list[PromotionRow]
     edges: list[EdgeRow]
 
@@ -38,10 +39,18 @@ async def write_chunk(
     """One transaction: archive, promote, link. Nothing is visible until it commits."""
     at = datetime.now(UTC).isoformat()
     rejected = await archive_blocks(
-        tx, space=space, ids=plan.rejected, reason="superseded", archived_at=at
+        tx,
+        space=space,
+        rows=_archive_rows(plan.rejected, plan),
+        reason="superseded",
+        archived_at=at,
     )
     superseded = await archive_blocks(
-        tx, space=space, ids=plan.superseded, reason="superseded", archived_at=at
+        tx,
+        space=space,
+        rows=_archive_rows(plan.superseded, plan),
+        reason="superseded",
+        archived_at=at,
     )
     promoted = await promote_blocks(
         tx,
@@ -67,3 +76,7 @@ async def write_chunk(
         edges_created=len(created),
         contradictions_detected=sum(1 for edge in created if edge["relation"] == "contradicts"),
     ), set(promoted)
+
+
+def _archive_rows(ids: list[str], plan: ChunkPlan) -> list[ArchiveRow]:
+    return [ArchiveRow(id=block_id, by=plan.replaced_by.get(block_id)) for block_id in ids]

@@ -1,24 +1,31 @@
 """The curate lock: one curate run per space at a time (docs/BEHAVIOUR.md §9.1).
 
-A lease on the Space node: `curate_lock_owner` (a random token per run) and
-`curate_lock_until` (the server's wall-clock seconds, shared by every client). Taking it
-is one atomic write. Every write of the run checks that it still holds the lease and
-extends it, so a crashed run blocks the next one for at most `curate_lock_seconds`, and a
-run that stalled past its lease stops (CurateError) rather than overlap the run that
-took over.
+A lease on the Space node: `curate_lock_owner` (a random token per run),
+`curate_lock_until` (the server's wall-clock seconds, shared by every client) and
+`curate_lock_holder` (host and process, for people). Taking it is one atomic write. The
+lease is short (memory.curation.curate_lock_seconds, 30 s) and a heartbeat renews it
+every third of that while the run works, so a crashed run blocks the next one for at
+most one lease. Every write of the run also checks that it still holds the lease, so a
+run that lost it stops (CurateError) rather than overlap the run that took over.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
+import socket
 import time
 import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import TypeVar
 
 import anyio
 
 from elfgraph.curation.repository.release_curate_lock import release_curate_lock
+from elfgraph.curation.repository.renew_curate_lock import renew_curate_lock
 from elfgraph.curation.repository.take_curate_lock import take_curate_lock
 from elfgraph.errors import CurateError, ElfgraphError
 from elfgraph.spaces.registry import space_missing
@@ -36,6 +43,18 @@ class Lease:
     last_curate_at: float | None
 
 
+@dataclass(frozen=True)
+class Busy:
+    """Another run holds the lock: who, and until when (UTC, ISO 8601)."""
+
+    holder: str | None
+    until: str | None
+
+
+def this_process() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
 class CurateLock:
     """One run's hold on its space's curate lock."""
 
@@ -44,16 +63,18 @@ class CurateLock:
         self.space = space
         self.owner = uuid.uuid4().hex
         self.lock_seconds = lock_seconds
+        self._lost = False
 
-    async def take(self, *, now_hours: float | None, wait_seconds: float) -> Lease | None:
-        """The lease, polling for up to `wait_seconds` while another run holds it; None
-        when it is still held then."""
+    async def take(self, *, now_hours: float | None, wait_seconds: float) -> Lease | Busy:
+        """The lease, polling for up to `wait_seconds` while another run holds it; who
+        holds it when it is still held then."""
         deadline = time.monotonic() + wait_seconds
         while True:
             row = await self._database.write(
                 take_curate_lock,
                 space=self.space,
                 owner=self.owner,
+                holder=this_process(),
                 lock_seconds=self.lock_seconds,
                 now_hours=now_hours,
             )
@@ -64,8 +85,39 @@ class CurateLock:
                 return Lease(float(row["now"]), None if last is None else float(last))
             left = deadline - time.monotonic()
             if left <= 0:
-                return None
+                until = row["until"]
+                shown = None if until is None else datetime.fromtimestamp(until, UTC).isoformat()
+                return Busy(row["holder"], shown)
             await anyio.sleep(min(POLL_SECONDS, left))
+
+    @asynccontextmanager
+    async def kept_alive(self) -> AsyncIterator[None]:
+        """While the block runs, renew the lease every third of its length. An error of
+        the block comes out as itself, not wrapped in an exception group."""
+        failure: Exception | None = None
+        async with anyio.create_task_group() as group:
+            group.start_soon(self._heartbeat)
+            try:
+                yield
+            except Exception as exc:  # re-raised below, once the heartbeat has stopped
+                failure = exc
+            finally:
+                group.cancel_scope.cancel()
+        if failure is not None:
+            raise failure
+
+    async def _heartbeat(self) -> None:
+        while True:
+            await anyio.sleep(self.lock_seconds / 3)
+            with contextlib.suppress(ElfgraphError):  # a missed beat: the next one may land
+                if not await self._database.write(
+                    renew_curate_lock,
+                    space=self.space,
+                    owner=self.owner,
+                    lock_seconds=self.lock_seconds,
+                ):
+                    self._lost = True
+                    return
 
     async def release(self) -> None:
         """Free the lock even while being cancelled; a failure only delays the next run
@@ -75,11 +127,11 @@ class CurateLock:
 
     def held(self, answer: T | None) -> T:
         """A guarded write's answer; None means the lease was lost to another run."""
-        if answer is None:
+        if answer is None or self._lost:
             raise CurateError(
                 f"Curate of space {self.space!r} lost its lock to another run and stopped.",
-                recovery="Nothing is half-done: each step is its own transaction. Let the "
-                "other run finish; if runs take longer than memory.curation.curate_lock_seconds "
-                "between writes, raise it.",
+                recovery="Nothing is half-done: each step is its own transaction, and the next "
+                "run at the same clock finishes the job. If this host stalls for longer than "
+                "the lease, raise {setting:curation.curate_lock_seconds}.",
             )
         return answer

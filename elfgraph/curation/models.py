@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from elfgraph.faces import render
 from elfgraph.records import Record
+
+PHASES = ("prune", "decay", "archive", "reinforce")  # a run's steps, in order (phases.py)
 
 
 class CurateResult(Record):
@@ -24,11 +27,18 @@ class CurateResult(Record):
     edges_deferred: int = 0  # decayed edges left for the next run by max_decay_fraction
     now_hours: float | None = None  # the clock the run used
     skipped_reason: str | None = None
+    busy_holder: str | None = None  # busy: who holds the space's curate lock (host:pid)
+    busy_until: str | None = None  # busy: when its lease ends unless renewed (UTC)
 
     @property
     def summary(self) -> str:
         if self.skipped_reason == "busy":
-            return "Curate skipped: another curate of this space is running and does the work."
+            holder = f" ({self.busy_holder})" if self.busy_holder else ""
+            until = f" until {self.busy_until}" if self.busy_until else ""
+            return (
+                f"Curate skipped: another curate of this space{holder} holds its lock{until} "
+                "and does the work; nothing was done here."
+            )
         if self.skipped_reason == "not_due":
             return "Curate skipped: not due yet."
         parts = [
@@ -53,12 +63,12 @@ class CurateResult(Record):
         if before and removed / before > 0.25:
             text += (
                 f" Warning: graph connections reduced significantly ({removed / before:.0%} "
-                "of edges went in this run); memory.curation.max_decay_fraction caps the loss per "
-                "run, and outcome() or connect() relinks what matters."
+                "of edges went in this run); {setting:curation.max_decay_fraction} caps the loss "
+                "per run, and {op:outcome} or {op:connect} relinks what matters."
             )
         elif self.edges_decayed:
             text += (
-                " Tip: edges come back when their blocks are used together: frame() or "
-                "outcome() them, or connect() what belongs together."
+                " Tip: edges come back when their blocks are used together: {op:frame} or "
+                "{op:outcome} them, or {op:connect} what belongs together."
             )
-        return text
+        return render(text)

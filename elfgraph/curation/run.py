@@ -1,20 +1,11 @@
 """curate(): set-based maintenance of one space (docs/BEHAVIOUR.md §9).
 
-Under the space's curate lock (curation/lock.py), in order, each a file in cypher/curation/:
-
-1. archive decayed blocks (recency by their stored λ), bridges excepted:
-   decayed_blocks plans, archive_decayed writes;
-2. static prune of weak, never-reinforced edges, and
-3. temporal edge decay, at most max_decay_fraction of the edges per run (§9.3):
-   edges_to_remove plans both, prune_edges and decay_edges write;
-4. constitutional and top-N reinforcement: reinforce_curated;
-5. last_curate_at, the edges left, the lock released: finish_curate.
-
-A plan is one read over the whole space; its writes go in batches of ids
-(memory.curation.curate_batch_size per transaction), each re-checking its condition. So no step
-is ever per block or per edge, a crash leaves a consistent graph that the next run
-finishes, and what an agent does in between (a reinforcement, a fresh edge) is kept.
-Agent edges are never pruned or decayed: the agent's explicit links are its own to undo.
+curate_space takes the space's curate lock (lock.py), checks whether it is due when
+asked to, and runs the phases (phases.py) while a heartbeat keeps the lease. A plan is
+one read over the whole space; its writes go in batches of ids, each re-checking its
+condition, so no step is per block or per edge, a crash leaves a consistent graph that
+the next run finishes, and what an agent does in between (a reinforcement, a fresh edge)
+is kept. Agent edges are never pruned or decayed: the agent's links are its own to undo.
 No embedder and no LLM are needed: the CLI curates with a Database alone.
 """
 
@@ -22,50 +13,33 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterator, Sequence
-from datetime import UTC, datetime
-from typing import TypedDict, TypeVar
+from typing import TypeVar
 
 from elfgraph.config.memory import MemoryConfig
+from elfgraph.core.checks import is_flag, shown
 from elfgraph.core.schedule import curate_due
-from elfgraph.core.scoring import (
-    COLD_START_CENTRALITY,
-    COLD_START_RECENCY,
-    EDGE_DECAY_FACTOR,
-    EDGE_REINFORCEMENT_BONUS,
-    ESTABLISHED_EDGE_COUNT,
-    SELF_WEIGHTS,
-)
-from elfgraph.curation.lock import CurateLock, Lease
+from elfgraph.curation.lock import Busy, CurateLock
 from elfgraph.curation.models import CurateResult
-from elfgraph.curation.repository.archive_decayed import archive_decayed
-from elfgraph.curation.repository.decay_edges import DecayedEdgeSample, decay_edges
-from elfgraph.curation.repository.decayed_blocks import decayed_blocks
-from elfgraph.curation.repository.edges_to_remove import edges_to_remove
-from elfgraph.curation.repository.finish_curate import finish_curate
-from elfgraph.curation.repository.prune_edges import prune_edges
-from elfgraph.curation.repository.reinforce_curated import reinforce_curated
+from elfgraph.curation.phases import (
+    EdgeWork,
+    Progress,
+    archive_blocks,
+    pending_plan,
+    reinforce_and_finish,
+    remove_edges,
+)
+from elfgraph.errors import CurateError
 from elfgraph.spaces.registry import find_space, space_missing
 from elfgraph.store.database import Database
 
 log = logging.getLogger("elfgraph.curation")
 
-PHASES = ("archive", "prune", "decay", "reinforce", "finish")
 CONSTITUTIONAL_TAG = "self/constitutional"
 SAMPLE_SIZE = 5
 SAMPLE_WORDS = 4
 SAMPLE_CHARS = 40
 
-Progress = Callable[[str], None]
 T = TypeVar("T")
-
-
-class Guard(TypedDict):
-    """The arguments of every write that runs only while this run holds the curate lock."""
-
-    space: str
-    owner: str
-    lock_seconds: float
 
 
 async def should_curate(
@@ -92,11 +66,6 @@ def describe_edge(a: str, b: str, weight: float) -> str:
     return f"{first_words(a)} ↔ {first_words(b)} (was {weight:.2f})"
 
 
-def batches(items: Sequence[T], size: int) -> Iterator[list[T]]:
-    for start in range(0, len(items), size):
-        yield list(items[start : start + size])
-
-
 async def curate_space(
     database: Database,
     space: str,
@@ -114,20 +83,29 @@ async def curate_space(
     lock = CurateLock(database, space, lock_seconds=config.curation.curate_lock_seconds)
     wait = config.curation.curate_wait_seconds if wait_seconds is None else wait_seconds
     lease = await lock.take(now_hours=now_hours, wait_seconds=wait)
-    if lease is None:
-        return CurateResult(skipped_reason="busy")
+    if isinstance(lease, Busy):
+        return CurateResult(skipped_reason="busy", busy_holder=lease.holder, busy_until=lease.until)
     finished = False
     try:
         if if_due and not curate_due(
             lease.last_curate_at, lease.now, config.curation.curate_interval_hours
         ):
             return CurateResult(skipped_reason="not_due", now_hours=lease.now)
-        result = await _run(database, lock, lease, config, _logged(space, progress))
+        async with lock.kept_alive():
+            result = await _run(database, lock, lease.now, config, _logged(space, progress))
         finished = True  # finish_curate released the lock
         return result
     finally:
         if not finished:
             await lock.release()
+
+
+def check_if_due(if_due: object) -> None:
+    if not is_flag(if_due):
+        raise CurateError(
+            f"if_due must be True or False, not {shown(if_due)}.",
+            recovery="Pass if_due=True to curate only when it is due, or leave it out.",
+        )
 
 
 async def curate_if_due(
@@ -157,105 +135,24 @@ def _logged(space: str, progress: Progress | None) -> Progress:
 
 
 async def _run(
-    database: Database, lock: CurateLock, lease: Lease, config: MemoryConfig, step: Progress
+    database: Database, lock: CurateLock, now: float, config: MemoryConfig, step: Progress
 ) -> CurateResult:
-    space, now, size = lock.space, lease.now, config.curation.curate_batch_size
-    guard = Guard(space=space, owner=lock.owner, lock_seconds=lock.lock_seconds)
-    threshold = config.curation.edge_prune_threshold
-
-    step("archive")
-    plan = await database.read(
-        decayed_blocks,
-        space=space,
-        now=now,
-        threshold=config.curation.prune_threshold,
-        bonus=EDGE_REINFORCEMENT_BONUS,
-    )
-    archived_at = datetime.now(UTC).isoformat()
-    archived = 0
-    for ids in batches(plan["ids"], size):
-        archived += lock.held(
-            await database.write(
-                archive_decayed,
-                **guard,
-                ids=ids,
-                now=now,
-                threshold=config.curation.prune_threshold,
-                archived_at=archived_at,
-            )
-        )
-
-    step("prune")
-    edges = await database.read(
-        edges_to_remove,
-        space=space,
-        now=now,
-        threshold=threshold,
-        edge_factor=EDGE_DECAY_FACTOR,
-        established=ESTABLISHED_EDGE_COUNT,
-        max_fraction=config.curation.max_decay_fraction,
-    )
-    pruned = 0
-    for pairs in batches(edges["weak_pairs"], size):
-        pruned += lock.held(
-            await database.write(prune_edges, **guard, pairs=pairs, threshold=threshold)
-        )
-
-    step("decay")
-    decayed = 0
-    samples: list[DecayedEdgeSample] = []
-    for pairs in batches(edges["decay_pairs"], size):
-        row = lock.held(
-            await database.write(
-                decay_edges,
-                **guard,
-                pairs=pairs,
-                now=now,
-                threshold=threshold,
-                edge_factor=EDGE_DECAY_FACTOR,
-                established=ESTABLISHED_EDGE_COUNT,
-                sample=SAMPLE_SIZE,
-            )
-        )
-        decayed += int(row["decayed"])
-        samples += row["sample"]
-    samples.sort(key=lambda s: float(s["effective"]))
-
-    step("reinforce")
-    weights = SELF_WEIGHTS.without_similarity()
-    reinforced = lock.held(
-        await database.write(
-            reinforce_curated,
-            **guard,
-            now=now,
-            top_n=config.curation.curate_reinforce_top_n,
-            weights={
-                "confidence": weights.confidence,
-                "recency": weights.recency,
-                "centrality": weights.centrality,
-                "reinforcement": weights.reinforcement,
-            },
-            bonus=EDGE_REINFORCEMENT_BONUS,
-            cold_centrality=COLD_START_CENTRALITY,
-            cold_recency=COLD_START_RECENCY,
-            constitutional=CONSTITUTIONAL_TAG,
-        )
-    )
-
-    step("finish")
-    total = lock.held(await database.write(finish_curate, space=space, owner=lock.owner, now=now))
+    resume = await pending_plan(database, lock.space, now)
+    edges = EdgeWork() if resume else await remove_edges(database, lock, now, config, step)
+    archived, bridges_kept = await archive_blocks(database, lock, now, config, step, resume=resume)
+    reinforced, total = await reinforce_and_finish(database, lock, now, config, step)
     return CurateResult(
         archived=archived,
-        edges_pruned=pruned,
+        edges_pruned=edges.pruned,
         reinforced=len(reinforced["top_ids"]),
         constitutional_reinforced=len(reinforced["constitutional_ids"]),
-        edges_decayed=decayed,
+        edges_decayed=edges.decayed,
         total_edges_after=total,
         decayed_sample=[
             describe_edge(s["a"] or "", s["b"] or "", float(s["weight"]))
-            for s in samples[:SAMPLE_SIZE]
+            for s in edges.samples or []
         ],
-        bridges_kept=int(plan["bridges_kept"]),
-        edges_deferred=int(edges["deferred"]),
+        bridges_kept=bridges_kept,
+        edges_deferred=edges.deferred,
         now_hours=now,
     )

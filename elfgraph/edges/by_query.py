@@ -6,9 +6,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from elfgraph.core.checks import is_number
+from elfgraph.core.checks import is_encodable, is_number, shown
 from elfgraph.edges.models import ConnectByQueryResult, ConnectResult
 from elfgraph.errors import ConnectError
+
+MAX_QUERY_CHARS = 32 * 1024
 
 
 @dataclass(frozen=True)
@@ -23,11 +25,32 @@ class Match:
 def check_min_confidence(value: object) -> float:
     if not is_number(value) or not 0.0 <= value <= 1.0:
         raise ConnectError(
-            f"min_confidence must be a number from 0 to 1, not {value!r:.40}.",
+            f"min_confidence must be a number from 0 to 1, not {shown(value)}.",
             recovery="Keep the default 0.70, or lower it for vaguer queries and check the "
-            "matched content before connecting (dry_run=True).",
+            "matched content before connecting ({arg:dry_run=True}).",
         )
     return float(value)
+
+
+def check_queries(source_query: object, target_query: object, dry_run: object) -> None:
+    """Two non-blank questions in valid text, and dry_run a bool: ConnectError if not."""
+    for name, query in (("source_query", source_query), ("target_query", target_query)):
+        if (
+            not isinstance(query, str)
+            or not is_encodable(query)
+            or not query.strip()
+            or len(query) > MAX_QUERY_CHARS
+        ):
+            raise ConnectError(
+                f"{name} must be a non-blank question in valid text, not {shown(query)}.",
+                recovery="Describe each block in a few words, e.g. "
+                "connect_by_query('deploy script', 'AWS profile').",
+            )
+    if not isinstance(dry_run, bool):
+        raise ConnectError(
+            f"dry_run must be True or False, not {shown(dry_run)}.",
+            recovery="Pass dry_run=True to see the matches without connecting.",
+        )
 
 
 Find = Callable[[str], Awaitable[Match | None]]

@@ -9,10 +9,11 @@ neither put two edges on a pair nor lose a reinforcement.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
 from elfgraph.config.memory import MemoryConfig
+from elfgraph.edges.ids import MIN_PREFIX, resolve_ids
 from elfgraph.edges.models import (
     ConnectAction,
     ConnectResult,
@@ -82,6 +83,26 @@ def check_request(
     return EdgeRequest(source, target, word, explicit, check_note(note), check_if_exists(if_exists))
 
 
+async def resolve_pair(tx: Transaction, space: str, source: str, target: str) -> tuple[str, str]:
+    """The whole ids of two given ids or prefixes (elfgraph.edges.ids): an unknown one is
+    BlockNotActiveError, an ambiguous prefix ConnectError; two that name one block
+    SelfLoopError."""
+    resolution = await resolve_ids(tx, space, [source, target])
+    unknown = [given for given in resolution.unknown if len(given) >= MIN_PREFIX]
+    if unknown and not resolution.ambiguous:
+        raise BlockNotActiveError(unknown[0], None)
+    resolution.check(ConnectError)
+    source, target = resolution.found[source].id, resolution.found[target].id
+    if source == target:
+        raise SelfLoopError(source)
+    return source, target
+
+
+async def resolve_request(tx: Transaction, space: str, request: EdgeRequest) -> EdgeRequest:
+    source, target = await resolve_pair(tx, space, request.source, request.target)
+    return replace(request, source=source, target=target)
+
+
 @dataclass(frozen=True)
 class Plan:
     action: str  # create | reinforce | update | skip
@@ -100,10 +121,10 @@ def plan(request: EdgeRequest, state: EdgeStateRow, cap: int) -> Plan:
     if edge is not None:
         if request.if_exists == "error":
             raise ConnectError(
-                f"A {edge['relation']} edge already links {request.source[:8]}… and "
-                f"{request.target[:8]}….",
-                recovery="Pass if_exists='reinforce' to strengthen it, 'update' to change it, "
-                "or 'skip' to leave it; disconnect() removes it.",
+                f"A {edge['relation']} edge already links {request.source} and {request.target}.",
+                recovery="Pass {arg:if_exists=reinforce} to strengthen it, "
+                "{arg:if_exists=update} to change it, or {arg:if_exists=skip} to leave it; "
+                "{op:disconnect} removes it.",
             )
         if request.if_exists == "update":
             return Plan("update")
@@ -129,6 +150,7 @@ async def connect_in(
     now_hours: float | None,
 ) -> ConnectResult:
     """One connect inside a write transaction (connects() runs several in one)."""
+    request = await resolve_request(tx, space, request)
     state = await edge_state(
         tx, space=space, source=request.source, target=request.target, now_hours=now_hours
     )

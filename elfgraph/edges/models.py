@@ -11,13 +11,15 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from elfgraph.edges.rules import IfExists
+from elfgraph.faces import render
 from elfgraph.records import Record
 
 ConnectAction = Literal["created", "reinforced", "updated", "skipped"]
 
 
 def _short(block_id: str) -> str:
-    return f"{block_id[:8]}…"
+    """Ids in summaries are whole: an agent copies them into the next call."""
+    return block_id
 
 
 class DisplacedEdge(Record):
@@ -77,17 +79,20 @@ class DisconnectResult(Record):
     @property
     def summary(self) -> str:
         pair = f"{_short(self.source_id)} and {_short(self.target_id)}"
+        because = f" Reason: {self.reason}" if self.reason else ""
+        if because and not because.endswith("."):
+            because += "."
         if self.action == "removed":
             return (
                 f"Removed {self.removed_relation} edge between {pair} "
-                f"(was weight={self.removed_weight:.2f})."
+                f"(was weight={self.removed_weight:.2f}).{because}"
             )
         if self.action == "guarded":
             return (
                 f"Edge between {pair} kept: it is {self.found_relation}, "
-                "not the guard_relation given."
+                f"not the guard_relation given.{because}"
             )
-        return f"No edge between {pair}; nothing removed."
+        return f"No edge between {pair}; nothing removed.{because}"
 
 
 class ConnectByQueryResult(Record):
@@ -108,10 +113,10 @@ class ConnectByQueryResult(Record):
     @property
     def summary(self) -> str:
         if self.action == "insufficient_confidence":
-            return (
+            return render(
                 "connect_by_query: no confident match (source="
                 f"{self.source_confidence:.2f}, target={self.target_confidence:.2f}); "
-                "nothing connected. Use connect() with explicit ids."
+                "nothing connected. Use {op:connect} with explicit ids."
             )
         if self.action == "same_block":
             return (
@@ -159,7 +164,7 @@ class EdgeError(Record):
 
     @property
     def summary(self) -> str:
-        return f"#{self.index} {self.source[:8]}→{self.target[:8]}: {self.message}"
+        return f"#{self.index} {self.source}→{self.target}: {self.message}"
 
 
 class ConnectsResult(Record):

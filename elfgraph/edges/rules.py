@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Literal, get_args
 
-from elfgraph.core.checks import is_number
+from elfgraph.core.checks import is_number, is_text, shown
 from elfgraph.errors import ConnectError
 
 IfExists = Literal["reinforce", "update", "skip", "error"]
@@ -43,9 +43,8 @@ MAX_ID_CHARS = 64
 def check_relation(relation: object, *, argument: str = "relation") -> str:
     """The relation word itself, or ConnectError stating the rule."""
     if not isinstance(relation, str) or RELATION_WORD.fullmatch(relation) is None:
-        shown = repr(relation) if len(repr(relation)) <= 60 else repr(relation)[:57] + "..."
         raise ConnectError(
-            f"{argument} {shown} is not a relation word.",
+            f"{argument} {shown(relation, 60)} is not a relation word.",
             recovery=f"Use one of {', '.join(DEFAULT_WEIGHTS)} or your own word: {RELATION_RULE}.",
         )
     return relation
@@ -62,18 +61,17 @@ def edge_weight(relation: str, weight: object) -> float:
         return DEFAULT_WEIGHTS.get(relation, CUSTOM_RELATION_WEIGHT)
     if not is_number(weight):
         raise ConnectError(
-            f"weight must be a number, not {weight!r}.",
-            recovery="Give a weight from 0 to 1, or leave it out for the relation's default.",
+            f"weight must be a number, not {shown(weight)}.",
+            recovery="Give a {arg:weight} from 0 to 1, or leave it out for the relation's default.",
         )
     return min(1.0, max(0.0, float(weight)))
 
 
 def check_block_id(value: object, argument: str) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > MAX_ID_CHARS:
+    if not is_text(value) or not value.strip() or len(value) > MAX_ID_CHARS:
         raise ConnectError(
-            f"{argument} must be a block id (a short non-empty string), not {value!r:.60}.",
-            recovery="Use ids from learn(), recall() or frame() results, or "
-            "memory.last_learned_block_id / memory.last_recall_block_ids.",
+            f"{argument} must be a block id (a short non-empty string), not {shown(value, 60)}.",
+            recovery="Use {ids}.",
         )
     return value
 
@@ -81,20 +79,21 @@ def check_block_id(value: object, argument: str) -> str:
 def check_note(note: object) -> str | None:
     if note is None:
         return None
-    if not isinstance(note, str) or len(note) > MAX_NOTE_CHARS or "\x00" in note:
+    if not is_text(note) or len(note) > MAX_NOTE_CHARS:
         raise ConnectError(
-            f"note must be a string of at most {MAX_NOTE_CHARS} characters.",
+            f"note must be valid text of at most {MAX_NOTE_CHARS} characters.",
             recovery="Say in a sentence why the blocks are related.",
         )
     return note
 
 
 def check_if_exists(value: object) -> IfExists:
-    if value not in IF_EXISTS:
+    if not isinstance(value, str) or value not in IF_EXISTS:
         raise ConnectError(
-            f"if_exists must be one of {', '.join(IF_EXISTS)}, not {value!r:.40}.",
-            recovery="'reinforce' strengthens an existing edge, 'update' changes its relation, "
-            "weight or note, 'skip' leaves it, 'error' refuses.",
+            f"if_exists must be one of {', '.join(IF_EXISTS)}, not {shown(value)}.",
+            recovery="{arg:if_exists=reinforce} strengthens an existing edge, "
+            "{arg:if_exists=update} changes its relation, weight or note, {arg:if_exists=skip} "
+            "leaves it, {arg:if_exists=error} refuses.",
         )
     return value  # type: ignore[return-value]
 

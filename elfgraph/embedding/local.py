@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -106,7 +107,8 @@ class LocalEmbeddingService:
     """EmbeddingService backed by all-MiniLM-L6-v2 (int8 ONNX) on onnxruntime's CPU provider.
 
     `model_path` overrides the installed model file (the sha256 is checked regardless);
-    `batch_size` is how many texts go through the model at once.
+    `batch_size` is how many texts go through the model at once; `on_load` is called once,
+    just before the model loads (in a worker thread).
     """
 
     def __init__(
@@ -115,6 +117,7 @@ class LocalEmbeddingService:
         model_path: str | os.PathLike[str] | None = None,
         batch_size: int = DEFAULT_BATCH_SIZE,
         intra_op_threads: int | None = None,
+        on_load: Callable[[], None] | None = None,
     ) -> None:
         if batch_size < 1:
             raise ConfigError(
@@ -131,6 +134,7 @@ class LocalEmbeddingService:
         self._intra_op_threads = intra_op_threads or min(2, os.cpu_count() or 1)
         self._lock = threading.Lock()
         self._loaded: _Loaded | None = None
+        self._on_load = on_load  # told once, before the model loads (a CLI prints a line)
 
     @property
     def model_name(self) -> str:
@@ -159,6 +163,8 @@ class LocalEmbeddingService:
             return loaded
         with self._lock:
             if self._loaded is None:
+                if self._on_load is not None:
+                    self._on_load()
                 path = self._model_path or _default_model_path()
                 _check_sha256(path)
                 tokenizer = _load_tokenizer()

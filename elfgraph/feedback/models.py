@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pydantic import Field
+
+from elfgraph.faces import render
 from elfgraph.records import Record
 
 
@@ -13,11 +16,20 @@ class OutcomeResult(Record):
     edges_reinforced: int = 0
     blocks_penalized: int = 0
     outcome_edges_created: int = 0
+    ids_matched: int = 0  # the given ids (or prefixes) that named a block of the space
+    ids_not_active: list[str] = Field(default_factory=list)  # named, but inbox or archived
+    block_ids: list[str] = Field(default_factory=list)  # the whole ids of the blocks updated
 
     @property
     def summary(self) -> str:
+        skipped = ""
+        if self.ids_not_active:
+            skipped = (
+                f" {len(self.ids_not_active)} of the {self.ids_matched} id(s) name blocks "
+                "that are not active (still in the inbox: {op:dream} files them; or archived)."
+            )
         if self.blocks_updated == 0:
-            return "Outcome recorded for no block (none of the ids is active in this space)."
+            return render("Outcome recorded for no block." + skipped)
         text = (
             f"Outcome recorded for {self.blocks_updated} block(s): confidence "
             f"{self.mean_confidence_delta:+.3f} on average"
@@ -29,4 +41,4 @@ class OutcomeResult(Record):
             )
         if self.blocks_penalized:
             text += f", {self.blocks_penalized} block(s) set to decay faster"
-        return text + "."
+        return render(text + "." + skipped)

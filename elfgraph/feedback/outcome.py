@@ -14,11 +14,13 @@ from datetime import UTC, datetime
 from itertools import combinations
 
 from elfgraph.config.memory import MemoryConfig
-from elfgraph.core.checks import is_number
+from elfgraph.core.checks import is_number, is_text, shown
 from elfgraph.core.decay import DURABLE
-from elfgraph.edges.link import edge_row, link
+from elfgraph.edges.ids import resolve_ids
+from elfgraph.edges.link import LinkedEdgeRow, edge_row, link
 from elfgraph.errors import OutcomeError
 from elfgraph.feedback.models import OutcomeResult
+from elfgraph.feedback.repository.note_outcome_edges import note_outcome_edges
 from elfgraph.feedback.repository.record_outcome import record_outcome
 from elfgraph.store.database import Database
 from elfgraph.store.transaction import Transaction
@@ -28,33 +30,35 @@ MAX_IDS = 100
 
 
 def check_outcome(block_ids: object, signal: object, weight: object, source: object) -> list[str]:
-    """The distinct block ids, or OutcomeError naming what is wrong."""
+    """The distinct block ids (whole, or prefixes resolved when the call runs), or
+    OutcomeError naming what is wrong."""
     if isinstance(block_ids, str) or not isinstance(block_ids, list | tuple | set):
         raise OutcomeError(
             f"block_ids must be a list of block ids, not {type(block_ids).__name__}.",
-            recovery="Pass the ids of the blocks that were used, e.g. "
-            "outcome(memory.last_recall_block_ids, 0.9).",
+            recovery="Pass the ids of the blocks that were used, as a list: {ids}.",
         )
-    ids = list(dict.fromkeys(block_ids))
-    if not all(isinstance(i, str) and i for i in ids) or len(ids) > MAX_IDS:
+    if not all(is_text(i) and i for i in block_ids) or not 1 <= len(block_ids) <= MAX_IDS:
         raise OutcomeError(
             f"block_ids must be 1-{MAX_IDS} non-empty strings.",
-            recovery="Use ids from learn(), recall() or frame() results.",
+            recovery="Use {ids}.",
         )
+    ids = list(dict.fromkeys(block_ids))
     if not is_number(signal) or not 0.0 <= signal <= 1.0:
         raise OutcomeError(
-            f"signal must be a number from 0 to 1, not {signal!r}.",
-            recovery="Use 1.0 when the blocks helped, 0.0 when they misled, 0.5 when neutral.",
+            f"signal must be a number from 0 to 1, not {shown(signal)}.",
+            recovery="Use {arg:signal=1.0} when the blocks helped, {arg:signal=0.0} when they "
+            "misled, {arg:signal=0.5} when neutral.",
         )
     if not is_number(weight) or not weight > 0.0:
         raise OutcomeError(
-            f"weight must be a positive number, not {weight!r}.",
-            recovery="Leave weight at 1.0, or give a larger weight to stronger evidence.",
+            f"weight must be a positive number, not {shown(weight)}.",
+            recovery="Leave {arg:weight} at 1.0, or give a larger weight to stronger evidence.",
         )
-    if not isinstance(source, str) or len(source) > 200:
+    if not is_text(source) or len(source) > 200:
         raise OutcomeError(
             "source must be a short string.",
-            recovery="Describe where the signal came from in a few words, e.g. 'tests passed'.",
+            recovery="Describe where the signal came from in a few words, e.g. "
+            "{arg:source=tests passed}.",
         )
     return ids
 
@@ -70,11 +74,11 @@ async def apply_outcome(
     now_hours: float | None,
     config: MemoryConfig,
 ) -> OutcomeResult:
-    ids = sorted(block_ids)
     return await database.write(
         _record,
         space=space,
-        ids=ids,
+        given=list(block_ids),
+        outcome_id=uuid.uuid4().hex[:16],  # made once: a retried transaction is recognised
         signal=float(signal),
         weight=float(weight),
         source=source,
@@ -87,18 +91,26 @@ async def _record(
     tx: Transaction,
     *,
     space: str,
-    ids: list[str],
+    given: list[str],
+    outcome_id: str,
     signal: float,
     weight: float,
     source: str,
     now_hours: float | None,
     config: MemoryConfig,
 ) -> OutcomeResult:
+    # Whole ids or prefixes, superseded ids to their replacements; an unknown or
+    # ambiguous one fails the call before anything is written.
+    resolution = await resolve_ids(tx, space, given)
+    resolution.check(OutcomeError)
+    named = {ref.id: ref.status for ref in resolution.found.values()}
+    ids = sorted(named)
+    not_active = [block_id for block_id in ids if named[block_id] != "active"]
     at = datetime.now(UTC).isoformat()
     done = await record_outcome(
         tx,
         space=space,
-        outcome_id=uuid.uuid4().hex[:16],
+        outcome_id=outcome_id,
         ids=ids,
         pairs=[[a, b] for a, b in combinations(ids, 2)],
         signal=signal,
@@ -115,8 +127,8 @@ async def _record(
         at=at,
     )
     if done is None:
-        return OutcomeResult()
-    created = []
+        return OutcomeResult(ids_matched=len(resolution.found), ids_not_active=not_active)
+    created: list[LinkedEdgeRow] = []
     if done["unlinked"]:
         created = await link(
             tx,
@@ -129,11 +141,15 @@ async def _record(
             now_hours=float(done["now"]),
             created_at=at,
         )
+        await note_outcome_edges(tx, space=space, outcome_id=outcome_id, created=len(created))
     deltas = [float(d) for d in done["deltas"]]
     return OutcomeResult(
+        ids_matched=len(resolution.found),
+        ids_not_active=not_active,
+        block_ids=sorted(done["updated"]),
         blocks_updated=len(done["updated"]),
         mean_confidence_delta=sum(deltas) / len(deltas) if deltas else 0.0,
         edges_reinforced=int(done["edges_reinforced"]),
         blocks_penalized=len(done["penalised"]),
-        outcome_edges_created=len(created),
+        outcome_edges_created=int(done["edges_created"]) if done["replayed"] else len(created),
     )

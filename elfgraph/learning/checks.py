@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, TypedDict
 
 from elfgraph.config.memory import MemoryConfig
+from elfgraph.core.checks import INVALID_TEXT, is_storable, shown
 from elfgraph.errors import LearnError
 
 CATEGORIES_HINT = "knowledge, preference, decision, observation, …"
@@ -22,18 +23,19 @@ def check_content(content: object, config: MemoryConfig) -> str:
             "Content is empty or only whitespace.",
             recovery="Pass one non-empty fact, preference, decision or observation.",
         )
-    if "\x00" in content:
+    if not is_storable(content):
         raise LearnError(
-            "Content contains a NUL byte.",
-            recovery="Remove NUL (\\x00) characters; store binary data elsewhere and learn "
-            "a description of it.",
+            f"Content {INVALID_TEXT}.",
+            recovery="Remove NUL (\\x00) characters and unpaired surrogates (decode bytes "
+            "as UTF-8 with errors='replace'); store binary data elsewhere and learn a "
+            "description of it.",
         )
     size = len(content.encode("utf-8"))
     if size > config.learning.max_content_bytes:
         raise LearnError(
             f"Content is {size} bytes; the limit is {config.learning.max_content_bytes}.",
             recovery="Split it into smaller blocks (one idea each), or raise "
-            "memory.learning.max_content_bytes in the configuration.",
+            "{setting:learning.max_content_bytes}.",
         )
     return content
 
@@ -48,24 +50,25 @@ def check_tags(tags: object, config: MemoryConfig) -> list[str]:
         )
     cleaned: list[str] = []
     for tag in tags:
-        if not isinstance(tag, str) or not tag.strip():
+        if not isinstance(tag, str) or not tag.strip() or not is_storable(tag):
             raise LearnError(
-                f"Tag {tag!r} is not a non-empty string.",
+                f"Tag {shown(tag)} is not a non-empty string of valid text.",
                 recovery="Use short strings such as 'project/alpha' or 'self/goal'.",
             )
         tag = tag.strip()
-        if len(tag) > config.learning.max_tag_length or "\x00" in tag or "\n" in tag:
+        if len(tag) > config.learning.max_tag_length or "\n" in tag:
             raise LearnError(
                 f"Tag {tag[:40]!r}… is too long or holds control characters.",
                 recovery=f"Keep tags under {config.learning.max_tag_length} characters, on one "
-                "line.",
+                "line, or raise {setting:learning.max_tag_length}.",
             )
         if tag not in cleaned:
             cleaned.append(tag)
     if len(cleaned) > config.learning.max_tags:
         raise LearnError(
             f"{len(cleaned)} tags given; the limit is {config.learning.max_tags}.",
-            recovery="Keep the few tags that matter for finding the block again.",
+            recovery="Keep the few tags that matter for finding the block again, or raise "
+            "{setting:learning.max_tags}.",
         )
     return cleaned
 
@@ -74,9 +77,15 @@ def check_short_text(value: object, what: str, default: str) -> str:
     """Category and source: short single-line strings."""
     if value is None:
         return default
-    if not isinstance(value, str) or not value.strip() or len(value) > 64 or "\n" in value:
+    if (
+        not isinstance(value, str)
+        or not value.strip()
+        or len(value) > 64
+        or "\n" in value
+        or not is_storable(value)
+    ):
         raise LearnError(
-            f"{what.capitalize()} {value!r} must be a short one-line string.",
+            f"{what.capitalize()} {shown(value)} must be a short one-line string.",
             recovery=f"Use a word such as {CATEGORIES_HINT}"
             if what == "category"
             else "Use a short word naming where the knowledge came from, e.g. 'api' or 'user'.",
@@ -100,9 +109,9 @@ _FIELDS = {"content", "tags", "category", "source"}
 def check_items(items: Iterable[Item], config: MemoryConfig) -> list[CheckedItem]:
     """Every item as {content, tags, category, source}; the first bad one raises
     LearnError (naming its index in a batch)."""
-    if isinstance(items, str | bytes | Mapping):
+    if isinstance(items, str | bytes | Mapping) or not isinstance(items, Iterable):
         raise LearnError(
-            "learn_many() takes a list of items, not a single one.",
+            f"learn_many() takes a list of items, not {type(items).__name__}.",
             recovery="Wrap it in a list: learn_many(['first fact', 'second fact']).",
         )
     batch = list(items)
@@ -115,10 +124,10 @@ def check_items(items: Iterable[Item], config: MemoryConfig) -> list[CheckedItem
                 recovery="Pass strings, or dicts with 'content' and optional 'tags', "
                 "'category', 'source'.",
             )
-        unknown = set(fields) - _FIELDS
+        unknown = [key for key in fields if key not in _FIELDS]
         if unknown:
             raise LearnError(
-                f"Item {index} has unknown keys {sorted(unknown)}.",
+                f"Item {index} has unknown keys {shown(unknown, 80)}.",
                 recovery="Use only 'content', 'tags', 'category' and 'source'.",
             )
         try:
@@ -133,5 +142,7 @@ def check_items(items: Iterable[Item], config: MemoryConfig) -> list[CheckedItem
         except LearnError as exc:
             if len(batch) == 1:
                 raise
-            raise LearnError(f"Item {index}: {exc.message}", recovery=exc.recovery) from exc
+            raise LearnError(
+                f"Item {index}: {exc.message}", recovery=exc.recovery_template
+            ) from exc
     return checked

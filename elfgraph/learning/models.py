@@ -14,5 +14,5 @@ class LearnResult(Record):
     @property
     def summary(self) -> str:
         if self.status == "duplicate_rejected":
-            return f"Duplicate rejected — block {self.block_id[:8]} already exists."
-        return f"Stored block {self.block_id[:8]}. Status: {self.status}."
+            return f"Duplicate rejected — block {self.block_id} already exists."
+        return f"Stored block {self.block_id}. Status: {self.status}."

@@ -43,7 +43,7 @@ class AnthropicLLMService:
         except ImportError as exc:
             raise ConfigError(
                 "The anthropic package is not installed.",
-                recovery="pip install 'elfgraph[anthropic]'",
+                recovery="Install the extra: pip install '.[anthropic]' in the elfgraph clone.",
             ) from exc
         key = api_key or os.environ.get("ANTHROPIC_API_KEY") or None
         self._model = model

@@ -47,7 +47,7 @@ class OpenAIConnection:
         except ImportError as exc:
             raise ConfigError(
                 "The openai package is not installed.",
-                recovery="pip install 'elfgraph[openai]'",
+                recovery="Install the extra: pip install '.[openai]' in the elfgraph clone.",
             ) from exc
         key = api_key or os.environ.get("OPENAI_API_KEY")
         if not key:

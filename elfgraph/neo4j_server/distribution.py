@@ -6,7 +6,7 @@ import fcntl
 import os
 import shutil
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
@@ -45,8 +45,12 @@ def is_assembled(version: str = NEO4J_VERSION) -> bool:
     return (distribution_dir(version) / "lib" / _COMPLETE_MARKER).exists()
 
 
-def ensure_distribution(version: str = NEO4J_VERSION) -> Path:
-    """The `lib/` folder with every jar of the server and the Browser; built on first use."""
+def ensure_distribution(
+    version: str = NEO4J_VERSION, progress: Callable[[str], None] | None = None
+) -> Path:
+    """The `lib/` folder with every jar of the server and the Browser; built on first use
+    (`progress` hears one line per step: the download takes minutes)."""
+    tell = progress or (lambda line: None)
     root = distribution_dir(version)
     lib = root / "lib"
     if (lib / _COMPLETE_MARKER).exists():
@@ -54,6 +58,10 @@ def ensure_distribution(version: str = NEO4J_VERSION) -> Path:
     with file_lock(root / ".assemble.lock"):
         if (lib / _COMPLETE_MARKER).exists():
             return lib
+        tell(
+            f"First start: fetching the Neo4j {version} jars from Maven Central into {root} "
+            "(~140 MB, once; a few minutes) …"
+        )
         maven = os.environ.get("ELFGRAPH_MVN") or shutil.which("mvn")
         if not maven:
             raise Neo4jServerError(
@@ -100,4 +108,5 @@ def ensure_distribution(version: str = NEO4J_VERSION) -> Path:
         shutil.rmtree(lib, ignore_errors=True)
         staging.rename(lib)
         (lib / _COMPLETE_MARKER).write_text(version, encoding="utf-8")
+        tell(f"Jars ready in {lib}.")
         return lib

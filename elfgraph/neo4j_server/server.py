@@ -11,13 +11,11 @@ import os
 import secrets
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-
-from neo4j import GraphDatabase
-from neo4j.exceptions import AuthError, DriverError, Neo4jError
 
 from elfgraph.errors import Neo4jServerError
 from elfgraph.neo4j_server.distribution import NEO4J_VERSION, ensure_distribution, file_lock
@@ -155,8 +153,11 @@ class LocalNeo4j:
         heap: str = "1g",
         page_cache: str = "512m",
         timeout: float = 120.0,
+        progress: Callable[[str], None] | None = None,
     ) -> ServerStatus:
-        """Start the server unless it already runs; wait until Bolt answers."""
+        """Start the server unless it already runs; wait until Bolt answers. `progress`
+        hears one line per long step (fetching the jars, waiting for the server)."""
+        tell = progress or (lambda line: None)
         self.home.mkdir(parents=True, exist_ok=True, mode=0o700)  # data and password inside
         with file_lock(self.home / ".start.lock"):
             if self.is_running():
@@ -164,7 +165,7 @@ class LocalNeo4j:
             previous = self.state() or ServerState()
             bolt, http = self._choose_ports(previous, bolt_port, http_port)
             java = find_java()
-            lib = ensure_distribution(previous.neo4j_version or NEO4J_VERSION)
+            lib = ensure_distribution(previous.neo4j_version or NEO4J_VERSION, progress)
             password = previous.password or secrets.token_urlsafe(18)
             state = previous.model_copy(
                 update={
@@ -182,6 +183,7 @@ class LocalNeo4j:
                 update={"pid": process.pid, "started_at": datetime.now(UTC).isoformat()}
             )
             write_state(self.home, state)
+            tell(f"Started Java (pid {process.pid}); waiting for Bolt on port {bolt} …")
             try:
                 self._wait_until_ready(process, state, timeout)
             except BaseException:
@@ -275,6 +277,8 @@ class LocalNeo4j:
     def _wait_until_ready(
         self, process: subprocess.Popen[bytes], state: ServerState, timeout: float
     ) -> None:
+        from neo4j.exceptions import DriverError, Neo4jError  # the driver only when starting
+
         assert state.bolt_port is not None
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -300,6 +304,9 @@ class LocalNeo4j:
 
     def _check_credentials(self, state: ServerState) -> None:
         """Verify the stored password works; on a fresh database, set it first."""
+        from neo4j import GraphDatabase
+        from neo4j.exceptions import AuthError, Neo4jError
+
         uri = f"bolt://127.0.0.1:{state.bolt_port}"
         if not state.auth:
             with GraphDatabase.driver(uri, auth=None) as driver:

@@ -26,6 +26,7 @@ from elfgraph.portability.models import ExportResult
 from elfgraph.portability.pipeline import overlapped
 from elfgraph.portability.reader import explain
 from elfgraph.portability.records import (
+    DATABASE_PROPERTIES,
     FORMAT,
     FORMAT_VERSION,
     BlockLine,
@@ -49,8 +50,7 @@ from elfgraph.spaces.names import validate_space_name
 from elfgraph.store.database import Database
 
 PAGE_SIZE = 1000
-# Properties of a database, not of a memory: a running curate's lease.
-NOT_EXPORTED = frozenset({"space", "name", "curate_lock_owner", "curate_lock_until"})
+NOT_EXPORTED = frozenset({"space", "name"}) | DATABASE_PROPERTIES
 Progress = Callable[[int, int | None], None]
 
 

@@ -69,6 +69,18 @@ PropertyValue = (
     | list[StrictBool]
 )
 PROPERTY_NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
+# Properties of one database, not of a memory: a running curate's lease, the ids of frames
+# already applied (for retries), and the space's token in the full-text index, which each
+# import draws afresh. Never exported; a file that sets one is refused.
+DATABASE_PROPERTIES = frozenset(
+    {
+        "curate_lock_owner",
+        "curate_lock_until",
+        "curate_lock_holder",
+        "applied_operations",
+        "text_key",
+    }
+)
 
 
 class Line(BaseModel):
@@ -79,8 +91,8 @@ class Line(BaseModel):
 
     # Names that are not properties of the node or edge (keys and the line's own words).
     NOT_PROPERTIES: ClassVar[frozenset[str]] = frozenset({"record"})
-    # Names a file may not set: the space is the import's, locks belong to a database.
-    RESERVED: ClassVar[frozenset[str]] = frozenset({"space"})
+    # Names a file may not set: the space is the import's, the rest belong to a database.
+    RESERVED: ClassVar[frozenset[str]] = frozenset({"space"}) | DATABASE_PROPERTIES
 
     @model_validator(mode="after")
     def _carried_names(self) -> Line:
@@ -112,9 +124,9 @@ class HeaderLine(BaseModel):
 
 
 class SpaceLine(Line):
-    """Line 2: the space node (its name is the import's; the curate lease is not carried)."""
+    """Line 2: the space node (its name is the import's; DATABASE_PROPERTIES are not carried)."""
 
-    RESERVED = frozenset({"space", "name", "curate_lock_owner", "curate_lock_until"})
+    RESERVED = Line.RESERVED | {"name"}
 
     record: Literal["space"]
     created_at: StrictStr | None = None

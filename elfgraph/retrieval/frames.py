@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from elfgraph.core.checks import shown
 from elfgraph.core.scoring import ATTENTION_WEIGHTS, SELF_WEIGHTS, TASK_WEIGHTS, Weights
 from elfgraph.errors import FrameError
 
@@ -32,7 +33,7 @@ def frame_definition(name: object) -> FrameDefinition:
     if isinstance(name, str) and name in FRAMES:
         return FRAMES[name]
     raise FrameError(
-        f"Unknown frame {name!r}.",
+        f"Unknown frame {shown(name)}.",
         recovery=f"Use one of: {', '.join(FRAMES)} (attention for questions, self for "
         "identity, task for goals plus context).",
     )

@@ -23,11 +23,24 @@ QUESTION_WORDS = frozenset(
 )
 
 
+# The English analyser's stop words (Lucene's default English set). They are dropped here
+# too: a query of stop words alone must send no keyword query at all, since an emptied
+# clause would leave only the space's own required terms, which match every block.
+STOP_WORDS = frozenset(
+    {
+        *("a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "if", "in"),
+        *("into", "is", "it", "no", "not", "of", "on", "or", "such", "that", "the"),
+        *("their", "then", "there", "these", "they", "this", "to", "was", "will", "with"),
+    }
+)
+
+
 def keyword_terms(query: str) -> str | None:
     """The query as plain lower-case words for Lucene: operators, quotes, brackets and
     wildcards are gone, so no user text is ever parsed as query syntax. Question words are
-    left out, unless nothing else is left."""
+    left out, unless nothing else is left; stop words always (None when nothing is left)."""
     words = [w.replace("_", " ") for w in dict.fromkeys(_WORD.findall(query.lower()))]
+    words = [" ".join(p for p in w.split() if p not in STOP_WORDS) for w in words]
     words = [w for w in words if w.strip()]
     asked = [w for w in words if w not in QUESTION_WORDS] or words
     text = " ".join(asked[:MAX_KEYWORD_TERMS])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from elfgraph.records import Record
 
 
@@ -18,12 +20,16 @@ class ScoredBlock(Record):
     reinforcement: float
     score: float
     was_expanded: bool = False
-    status: str = "active"
+    status: str = "active"  # "inbox" for a pending block
+    # Learned but not dreamed yet: found by keyword only, not linked, not deduplicated,
+    # and left out of frame()'s reinforcement (docs/BEHAVIOUR.md §7.7).
+    pending: bool = False
 
     @property
     def summary(self) -> str:
         preview = self.content if len(self.content) <= 60 else self.content[:57] + "..."
-        return f"[{self.score:.2f}] {preview}"
+        mark = " (pending)" if self.pending else ""
+        return f"[{self.score:.2f}] {preview}{mark}"
 
 
 class FrameResult(Record):
@@ -34,6 +40,13 @@ class FrameResult(Record):
     frame_name: str
     cached: bool = False
     edges_promoted: int = 0
+
+    @property
+    def block_count(self) -> int:
+        return len(self.blocks)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "block_count": self.block_count}
 
     @property
     def summary(self) -> str:

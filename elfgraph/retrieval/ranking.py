@@ -19,6 +19,7 @@ from elfgraph.core.scoring import (
 )
 from elfgraph.core.sketch import unsketch
 from elfgraph.retrieval.models import ScoredBlock
+from elfgraph.retrieval.pending import merge_pending, pending_similarities
 from elfgraph.retrieval.repository.candidates import CandidateBlock, CandidatesRow
 
 
@@ -42,9 +43,12 @@ class Candidates:
     contradictions: list[tuple[str, str]]
     blocks: dict[str, CandidateBlock]
     fetched_in_space: int = 0
+    answered: int = 0  # the vector index's answers, of every space
     now_hours: float = 0.0  # the clock the query used
     vector_cosines: list[float] = field(default_factory=list)  # parallel to vector_ids
     keyword_scores: list[float] = field(default_factory=list)  # parallel to keyword_ids
+    pending_ids: list[str] = field(default_factory=list)  # inbox blocks the keyword leg found
+    pending_scores: list[float] = field(default_factory=list)  # parallel to pending_ids
 
     @classmethod
     def from_row(cls, row: CandidatesRow | None) -> Candidates:
@@ -58,9 +62,12 @@ class Candidates:
             contradictions=[(str(a), str(b)) for a, b in row["contradictions"]],
             blocks={str(c["id"]): c.copy() for c in row["candidates"]},
             fetched_in_space=int(row["fetched_in_space"] or 0),
+            answered=int(row["answered"] or 0),
             now_hours=float(row["now"] or 0.0),
             vector_cosines=[float(c) for c in row["vector_cosines"]],
             keyword_scores=[float(s) for s in row["keyword_scores"]],
+            pending_ids=list(row["pending_ids"]),
+            pending_scores=[float(s) for s in row["pending_scores"]],
         )
 
 
@@ -100,7 +107,17 @@ def score_all(
     how: Relevance | None = None,
 ) -> dict[str, ScoredBlock]:
     """Every candidate with its five components and composite score."""
-    similarity = relevance(found, how or Relevance()) if has_query else {}
+    how = how or Relevance()
+    similarity = relevance(found, how) if has_query else {}
+    pending = set(found.pending_ids)
+    if has_query and pending:
+        similarity |= pending_similarities(
+            dict(zip(found.vector_ids, found.vector_cosines, strict=True)),
+            dict(zip(found.keyword_ids, found.keyword_scores, strict=True)),
+            dict(zip(found.pending_ids, found.pending_scores, strict=True)),
+            fusion=how.fusion,
+            keyword_weight=how.keyword_weight,
+        )
     seeds = set(found.vector_ids) | set(found.keyword_ids)
     blocks = found.blocks
     recencies = {
@@ -117,6 +134,8 @@ def score_all(
         },
         recencies,
     )
+    for block_id in pending:  # not linked yet: no centrality, not even the cold-start floor
+        central[block_id] = 0.0
     counts = {block_id: float(b.get("reinforcement_count") or 0) for block_id, b in blocks.items()}
     top_count = max(counts.values(), default=0.0)
     scored: dict[str, ScoredBlock] = {}
@@ -140,6 +159,7 @@ def score_all(
             score=composite(components, weights),
             was_expanded=has_query and block_id not in seeds and block_id in found.expanded_ids,
             status=str(b.get("status") or "active"),
+            pending=block_id in pending,
         )
     return scored
 
@@ -153,22 +173,24 @@ def suppress_contradictions(
     pairs: Sequence[tuple[str, str]],
     protected: set[str],
 ) -> list[ScoredBlock]:
-    """Of two blocks joined by a contradicts edge, drop the lower-confidence one (tie: the
-    less recent; then the larger id). A guaranteed block is never the one dropped."""
+    """Of two blocks joined by a contradicts edge, drop the weaker: the lower-confidence
+    one (tie: the less recent; then the larger id). A guaranteed block is never the one
+    dropped. The pairs are settled strongest first, so a block dropped by a stronger one
+    drops nobody, and the survivors do not depend on the order the pairs came in."""
     by_id = {b.id: b for b in ordered}
+
+    def strength(block: ScoredBlock) -> tuple[bool, float, float, str]:
+        """Sorts the strongest first."""
+        return (block.id not in protected, -block.confidence, -block.recency, block.id)
+
+    settled = sorted(
+        (sorted((by_id[a], by_id[b]), key=strength) for a, b in pairs if a in by_id and b in by_id),
+        key=lambda pair: (strength(pair[0]), strength(pair[1])),
+    )
     dropped: set[str] = set()
-    for a, b in pairs:
-        if a not in by_id or b not in by_id or a in dropped or b in dropped:
+    for winner, loser in settled:
+        if winner.id in dropped or loser.id in dropped or loser.id in protected:
             continue
-        first, second = by_id[a], by_id[b]
-        if first.id in protected or second.id in protected:
-            loser = second if first.id in protected else first
-            if loser.id in protected:
-                continue
-        elif (first.confidence, first.recency) != (second.confidence, second.recency):
-            loser = min(first, second, key=lambda x: (x.confidence, x.recency))
-        else:
-            loser = max(first, second, key=lambda x: x.id)
         dropped.add(loser.id)
     return [b for b in ordered if b.id not in dropped]
 
@@ -182,14 +204,21 @@ def rank_candidates(
     how: Relevance | None = None,
 ) -> Ranked:
     """Composite score → best 2·top_k → MMR → contradiction suppression → guarantees
-    first → top_k (docs/BEHAVIOUR.md §7.4, before rendering)."""
+    first → top_k, then pending blocks where they outscore an active one
+    (docs/BEHAVIOUR.md §7.4, §7.7; before rendering)."""
     scored = score_all(found, weights, found.now_hours, has_query, how)
     guaranteed = rank({g: scored[g].score for g in found.guaranteed_ids if g in scored})
-    scores = {block_id: s.score for block_id, s in scored.items() if block_id not in guaranteed}
+    waiting = [scored[p] for p in found.pending_ids if p in scored]
+    scores = {
+        block_id: s.score
+        for block_id, s in scored.items()
+        if block_id not in guaranteed and not s.pending
+    }
     best = rank(scores)[: 2 * top_k]
     sketches = {block_id: unsketch(found.blocks[block_id].get("sketch")) for block_id in best}
     diverse = mmr(best, scores, {k: v for k, v in sketches.items() if v is not None})
     ordered = [scored[g] for g in guaranteed] + [scored[b] for b in diverse]
     kept = suppress_contradictions(ordered, found.contradictions, set(guaranteed))
+    final = merge_pending(kept[:top_k], waiting, top_k=top_k, guaranteed=set(guaranteed))
     cosines = dict(zip(found.vector_ids, found.vector_cosines, strict=True))
-    return Ranked(kept[:top_k], set(guaranteed[:top_k]), found.now_hours, cosines)
+    return Ranked(final, set(guaranteed[:top_k]), found.now_hours, cosines)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import UTC, datetime
 from itertools import combinations
 
@@ -11,6 +12,9 @@ from elfgraph.retrieval.models import ScoredBlock
 from elfgraph.retrieval.repository.reinforce_frame import reinforce_frame
 from elfgraph.store.database import Database
 from elfgraph.store.transaction import Transaction
+
+# A space remembers this many of its last frame ids, to recognise a retried transaction.
+APPLIED_OPERATIONS_KEPT = 256
 
 
 async def reinforce(
@@ -30,6 +34,7 @@ async def reinforce(
     return await database.write(
         _reinforce,
         space=space,
+        operation=uuid.uuid4().hex,  # made once: a retried transaction is recognised
         ids=ids,
         pairs=pairs,
         now_hours=now_hours,
@@ -42,6 +47,7 @@ async def _reinforce(
     tx: Transaction,
     *,
     space: str,
+    operation: str,
     ids: list[str],
     pairs: list[list[str]],
     now_hours: float,
@@ -52,6 +58,8 @@ async def _reinforce(
     done = await reinforce_frame(
         tx,
         space=space,
+        operation=operation,
+        kept=APPLIED_OPERATIONS_KEPT,
         ids=ids,
         pairs=pairs,
         now_hours=now_hours,
@@ -61,7 +69,7 @@ async def _reinforce(
         at=at,
     )
     ready = done["ready"]
-    if not ready:
+    if done["replayed"] or not ready:
         return 0
     # Rare: a pair was co-retrieved in enough sessions; link it under the usual cap rules.
     created = await link(

@@ -6,18 +6,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from elfgraph.config.memory import MemoryConfig
+from elfgraph.core.checks import is_encodable, shown
 from elfgraph.core.text import normalised_text
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import FrameError
 from elfgraph.retrieval.frames import FrameDefinition, frame_definition
-from elfgraph.retrieval.index_share import IndexShare
+from elfgraph.retrieval.index_share import MAX_FETCH, IndexShare
 from elfgraph.retrieval.keywords import keyword_terms
 from elfgraph.retrieval.ranking import Candidates, Ranked, Relevance, rank_candidates
 from elfgraph.retrieval.repository.candidates import candidates
 from elfgraph.store.database import Database
 
 MAX_TOP_K = 100
+MAX_QUERY_CHARS = 32 * 1024
 SEEDS_PER_LEG = 4  # each leg brings 4·top_k seeds
+SELF_TEXT_OVERFETCH = 10  # keyword hits asked for per seed in a SELF frame
 QUERYLESS_POOL = 8  # queryless frames score the best 8·top_k blocks by a cheap proxy
 
 
@@ -25,15 +28,39 @@ def check_recall_arguments(query: object, top_k: object) -> tuple[str | None, in
     """The query text (or None) and top_k, or FrameError naming what is wrong."""
     if isinstance(top_k, bool) or not isinstance(top_k, int) or not 1 <= top_k <= MAX_TOP_K:
         raise FrameError(
-            f"top_k must be a whole number from 1 to {MAX_TOP_K}, not {top_k!r:.40}.",
-            recovery="Ask for a handful of blocks, e.g. top_k=5.",
+            f"top_k must be a whole number from 1 to {MAX_TOP_K}, not {shown(top_k)}.",
+            recovery="Ask for a handful of blocks, e.g. {arg:top_k=5}.",
         )
     if query is not None and not isinstance(query, str):
         raise FrameError(
             f"The query must be text or None, not {type(query).__name__}.",
             recovery="Pass the question as a string, or None for a queryless frame.",
         )
+    if query is not None and (not is_encodable(query) or len(query) > MAX_QUERY_CHARS):
+        raise FrameError(
+            f"The query is over {MAX_QUERY_CHARS} characters or holds a lone surrogate.",
+            recovery="Ask a question of a few sentences in valid text (decode bytes as UTF-8 "
+            "with errors='replace').",
+        )
     return query, top_k
+
+
+def check_flag(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise FrameError(
+            f"{name} must be True or False, not {shown(value)}.",
+            recovery=f"Pass {{arg:{name}=True}} or leave it out.",
+        )
+    return value
+
+
+def keyword_fetch(k: int, *, self_only: bool, pending: bool) -> int:
+    """How many hits the keyword leg asks the full-text index for. The index answers for
+    this space alone; a SELF frame also filters by label, so it asks for more (the space's
+    other blocks may match better); with pending blocks, k of each status."""
+    if self_only:
+        return min(MAX_FETCH, SELF_TEXT_OVERFETCH * k)
+    return 2 * k if pending else k
 
 
 @dataclass(frozen=True)
@@ -50,10 +77,13 @@ class Query:
         return (self.frame.name, self.text, self.top_k)
 
 
-def check_query(frame: object, text: object, top_k: object) -> Query:
-    """Every argument checked before any cache lookup or query: FrameError if bad."""
+def check_query(frame: object, text: object, top_k: object, default_top_k: int = 5) -> Query:
+    """Every argument checked before any cache lookup or query: FrameError if bad. A
+    top_k of None is `default_top_k` (memory.retrieval.top_k)."""
     definition = frame_definition(frame)
-    checked_text, checked_top_k = check_recall_arguments(text, top_k)
+    checked_text, checked_top_k = check_recall_arguments(
+        text, default_top_k if top_k is None else top_k
+    )
     return Query(definition, checked_text, checked_top_k)
 
 
@@ -66,15 +96,18 @@ async def retrieve(
     config: MemoryConfig,
     now_hours: float | None,
     share: IndexShare,
+    pending: bool = True,
 ) -> Ranked:
     """The ranked blocks for a query (no side effects): one database round trip.
-    `now_hours` None: outside a session, the space's persisted clock (read in that trip)."""
+    `now_hours` None: outside a session, the space's persisted clock (read in that trip).
+    `pending`: inbox blocks the keyword leg finds may be ranked too (§7.7)."""
     text = query.text if query.text and query.text.strip() else None
     legs = config.retrieval.retrieval_legs
     vector = await embedder.embed(normalised_text(text)) if text and legs != "keyword" else None
     k = SEEDS_PER_LEG * query.top_k
     fetch = share.fetch(k)
     weights = query.frame.weights if text else query.frame.weights.without_similarity()
+    self_only = query.frame.tag_prefix == "self/"
     row = await database.read(
         candidates,
         space=space,
@@ -82,8 +115,8 @@ async def retrieve(
         terms=keyword_terms(text) if text and legs != "vector" else None,
         k=k,
         fetch=fetch,
-        text_fetch=fetch,
-        self_only=query.frame.tag_prefix == "self/",
+        text_fetch=keyword_fetch(k, self_only=self_only, pending=pending),
+        self_only=self_only,
         queryless=text is None,
         queryless_limit=QUERYLESS_POOL * query.top_k,
         guarantee_tags=list(query.frame.guarantees),
@@ -96,10 +129,11 @@ async def retrieve(
         },
         cap=config.edges.edge_degree_cap,
         expand=config.retrieval.graph_expansion,
+        pending=pending,  # inbox blocks by keyword: read your writes (§7.7)
     )
     found = Candidates.from_row(row)
     if vector is not None:
-        share.observe(fetch, found.fetched_in_space)
+        share.observe(found.answered, found.fetched_in_space)
     how = Relevance(
         fusion=config.retrieval.fusion,
         keyword_weight=config.retrieval.keyword_weight,

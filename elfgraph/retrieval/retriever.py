@@ -28,8 +28,9 @@ class Retriever:
     config: MemoryConfig
     share: IndexShare
 
-    async def rank(self, query: Query, *, now_hours: float | None) -> Ranked:
-        """The ranked blocks (no side effects). `now_hours` None: the persisted clock."""
+    async def rank(self, query: Query, *, now_hours: float | None, pending: bool = True) -> Ranked:
+        """The ranked blocks (no side effects). `now_hours` None: the persisted clock.
+        `pending` False: active blocks only."""
         return await retrieve(
             self.database,
             self.space,
@@ -38,19 +39,21 @@ class Retriever:
             config=self.config,
             now_hours=now_hours,
             share=self.share,
+            pending=pending,
         )
 
     async def frame(
-        self, query: Query, *, now_hours: float | None, session_id: str | None
+        self, query: Query, *, now_hours: float | None, session_id: str | None, ids: bool = False
     ) -> FrameResult:
-        """Rank, render within the frame's budget, then reinforce exactly the rendered
-        blocks and the edges between them (and stage co-retrieval pairs)."""
+        """Rank, render within the frame's budget (`ids`: each line starts with the block's
+        short id), then reinforce exactly the rendered active blocks and the edges between
+        them (and stage co-retrieval pairs)."""
         ranked = await self.rank(query, now_hours=now_hours)
-        text, blocks = render_frame(query.frame, ranked)
+        text, blocks = render_frame(query.frame, ranked, ids=ids)
         promoted = await reinforce(
             self.database,
             self.space,
-            blocks,
+            [b for b in blocks if not b.pending],  # pending blocks wait for their dream
             now_hours=ranked.now_hours if now_hours is None else now_hours,
             session_id=session_id,
             config=self.config,
@@ -62,7 +65,9 @@ class Retriever:
     async def best_match(self, text: str, *, now_hours: float | None) -> Match | None:
         """The best block for a query and its cosine to it: absolute, unlike the ranking's
         similarity, whose best is always 1.0 (connect_by_query's confidence)."""
-        ranked = await self.rank(check_query("attention", text, 1), now_hours=now_hours)
+        ranked = await self.rank(
+            check_query("attention", text, 1), now_hours=now_hours, pending=False
+        )
         if not ranked.blocks:
             return None
         best = ranked.blocks[0]
@@ -77,11 +82,14 @@ class Retriever:
         return text
 
 
-def render_frame(frame: FrameDefinition, ranked: Ranked) -> tuple[str, list[ScoredBlock]]:
+def render_frame(
+    frame: FrameDefinition, ranked: Ranked, *, ids: bool = False
+) -> tuple[str, list[ScoredBlock]]:
     return render(
         frame.template,
         ranked.blocks,
         ranked.guaranteed,
         frame.token_budget,
         goal_tags=frame.guarantees if frame.template == "task" else (),
+        ids=ids,
     )

@@ -17,15 +17,18 @@ from datetime import UTC, datetime
 from elfgraph.config.connection import Settings, load_settings
 from elfgraph.errors import CypherFileError, StorageError
 from elfgraph.records import Record
+from elfgraph.schema.checked import is_checked, remember_checked
 from elfgraph.schema.models import AppliedMigration, IndexInfo
 from elfgraph.schema.repository.applied_migrations import applied_migrations
+from elfgraph.schema.repository.await_indexes import await_indexes
 from elfgraph.schema.repository.list_indexes import list_indexes
 from elfgraph.schema.repository.record_migration import record_migration
 from elfgraph.store.cypher import CypherQuery, catalog
 from elfgraph.store.database import Database
-from elfgraph.store.transaction import Transaction, run_none
+from elfgraph.store.transaction import Transaction, run_none, run_scalar
 
 _VERSIONED = re.compile(r"^(\d{4})_[a-z0-9_]+$")
+INDEX_WAIT_SECONDS = 600  # a full-text index over a million blocks takes minutes
 
 
 @dataclass(frozen=True)
@@ -47,9 +50,12 @@ def schema_migrations() -> list[Migration]:
         match = _VERSIONED.match(query.name)
         if not match:
             raise CypherFileError(query.path, 1, "a schema migration is named NNNN_words.cypher")
-        if query.params or query.mode != "write" or query.returns != "none":
+        if query.params or query.mode != "write" or query.returns not in ("none", "scalar"):
             raise CypherFileError(
-                query.path, 1, "a schema migration is 'mode: write', 'returns: none', no params"
+                query.path,
+                1,
+                "a migration is 'mode: write', no params, and 'returns: none' (one schema "
+                "or data statement) or 'returns: scalar' (a data batch, run until it returns 0)",
             )
         found.append(Migration(version=match.group(1), query=query))
     found.sort(key=lambda migration: migration.version)
@@ -61,20 +67,35 @@ def schema_migrations() -> list[Migration]:
     return found
 
 
-async def _apply(tx: Transaction, migration: Migration) -> None:
+async def _apply(tx: Transaction, migration: Migration) -> int:
+    """Run one migration statement; for a data batch, how many nodes it changed."""
+    if migration.query.returns == "scalar":
+        return int(await run_scalar(tx, migration.query.name) or 0)
     await run_none(tx, migration.query.name)
+    return 0
+
+
+def migrations_checksum() -> str:
+    """One checksum of every migration file: what a passed check is remembered by."""
+    text = "".join(f"{m.version}:{m.checksum};" for m in schema_migrations())
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 async def open_database(settings: Settings | None = None) -> Database:
-    """Connect, then apply pending migrations unless settings.auto_migrate is off."""
+    """Connect, then apply pending migrations unless settings.auto_migrate is off (or
+    this run of the local server already has them all: elfgraph.schema.checked)."""
     settings = settings or load_settings()
     database = await Database.connect(settings)
     if settings.auto_migrate:
+        checksum = migrations_checksum()
+        if is_checked(database.connection, "migrations", checksum):
+            return database
         try:
             await migrate(database)
         except BaseException:
             await database.close()
             raise
+        remember_checked(database.connection, "migrations", checksum)
     return database
 
 
@@ -87,7 +108,8 @@ async def migrate(database: Database) -> list[str]:
             continue
         # Schema statements cannot share a transaction with data writes: two transactions.
         try:
-            await database.write(_apply, migration)
+            while await database.write(_apply, migration):
+                pass  # a data batch: again until nothing is left
         except StorageError as exc:
             # Another process created the same index between our check and our commit.
             code = getattr(exc.__cause__, "code", "") or ""
@@ -101,6 +123,9 @@ async def migrate(database: Database) -> list[str]:
             applied_at=datetime.now(UTC).isoformat(),
         )
         applied.append(migration.query.name)
+    if applied:
+        # A new index populates in the background; queries need it ONLINE.
+        await database.read(await_indexes, seconds=INDEX_WAIT_SECONDS)
     return applied
 
 

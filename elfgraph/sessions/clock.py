@@ -12,6 +12,7 @@ import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
 
+from elfgraph.core.checks import is_storable, shown
 from elfgraph.errors import SessionError
 from elfgraph.sessions.repository.begin_session import begin_session
 from elfgraph.sessions.repository.end_session import end_session
@@ -27,9 +28,10 @@ def check_task_type(task_type: object) -> str:
         or not task_type.strip()
         or len(task_type) > 64
         or "\n" in task_type
+        or not is_storable(task_type)
     ):
         raise SessionError(
-            f"A session's task type must be a short one-line string, not {task_type!r:.40}.",
+            f"A session's task type must be a short one-line string, not {shown(task_type)}.",
             recovery="Name the kind of work in a word or two, e.g. 'coding' or 'research', "
             "or leave it out ('general').",
         )

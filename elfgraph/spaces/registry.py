@@ -32,13 +32,19 @@ async def open_space(database: Database, name: str) -> SpaceRecord:
     return record
 
 
-async def open_for_embedder(database: Database, name: str, embedder: EmbeddingService) -> float:
+async def open_for_embedder(
+    database: Database, name: str, embedder: EmbeddingService, *, create: bool = True
+) -> float:
     """Open the space for work with `embedder`: the shared vector index exists and fits
     it, and the space is not locked to another model. This space's share of the index's
-    blocks, for the retrieval over-fetch."""
+    blocks, for the retrieval over-fetch. `create` False: a space that does not exist is
+    a ConfigError listing those that do (a typo never makes an empty space)."""
+    found = None if create else await find_space(database, name)
+    if not create and found is None:
+        raise await unknown_space(database, name)
     # The shared vector index must exist (and fit this embedder) before any recall.
     await ensure_vector_index(database, embedder.dimensions)
-    record = await open_space(database, name)
+    record = found or await open_space(database, name)
     check_embedding_lock(name, record.embedding_model, record.embedding_dimensions, embedder)
     active, total = await index_share_counts(database, name)
     return active / total if total else 1.0
@@ -105,8 +111,23 @@ async def lock_space_embedding(
     return space
 
 
+KNOWN_SHOWN = 20  # spaces an unknown-space error lists
+
+
+async def unknown_space(database: Database, name: str) -> ConfigError:
+    """The error for a space that does not exist, naming those that do."""
+    known = [space.name for space in await list_spaces(database)]
+    listed = ", ".join(known[:KNOWN_SHOWN]) + (", …" if len(known) > KNOWN_SHOWN else "")
+    return ConfigError(
+        f"There is no space {name!r} in this database."
+        + (f" Known spaces: {listed}." if known else " It has no space yet."),
+        recovery="Check the name; a space is created by storing its first block "
+        "({op:remember}), or by `elfgraph spaces create NAME`.",
+    )
+
+
 def space_missing(space: str) -> StorageError:
     return StorageError(
         f"Space {space!r} no longer exists in the database.",
-        recovery="It was dropped by someone else; open it again with MemorySystem.open().",
+        recovery="It was dropped by someone else; {op:remember} creates it again.",
     )

@@ -6,6 +6,7 @@ from typing import Any
 
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import StorageError
+from elfgraph.schema.checked import is_checked, remember_checked
 from elfgraph.schema.migrations import schema_indexes
 from elfgraph.schema.models import IndexInfo
 from elfgraph.spaces.repository.create_vector_index import create_vector_index
@@ -15,7 +16,10 @@ VECTOR_INDEX = "block_embedding"
 
 
 async def ensure_vector_index(database: Database, dimensions: int) -> None:
-    """Create the shared vector index for this dimension, or refuse if it has another."""
+    """Create the shared vector index for this dimension, or refuse if it has another.
+    Skipped when this run of the local server already passed it (elfgraph.schema.checked)."""
+    if is_checked(database.connection, VECTOR_INDEX, str(dimensions)):
+        return
     existing = [i for i in await schema_indexes(database) if i.name == VECTOR_INDEX]
     if not existing:
         try:
@@ -33,6 +37,7 @@ async def ensure_vector_index(database: Database, dimensions: int) -> None:
             recovery="All spaces of one database share the vector index: use an embedding "
             f"model with {indexed} dimensions, or another Neo4j database.",
         )
+    remember_checked(database.connection, VECTOR_INDEX, str(dimensions))
 
 
 def check_embedding_lock(

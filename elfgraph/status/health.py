@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from elfgraph.faces import render
+
 Health = Literal["good", "attention", "degraded"]
 
 
@@ -26,7 +28,13 @@ class Vitals:
 
 
 def assess(v: Vitals) -> tuple[Health, str]:
-    """The health and one actionable sentence."""
+    """The health and one actionable sentence, naming the call for the current face
+    (a method, a command or a tool: elfgraph.faces)."""
+    health, suggestion = _assess(v)
+    return health, render(suggestion)
+
+
+def _assess(v: Vitals) -> tuple[Health, str]:
     if v.vector_index_state not in (None, "ONLINE"):
         return "degraded", (
             f"The vector index is {v.vector_index_state}, so recall cannot use it: wait for "
@@ -39,24 +47,24 @@ def assess(v: Vitals) -> tuple[Health, str]:
     if has_blocks and since > 2 * v.curate_interval_hours:
         return "degraded", (
             f"Curate is overdue ({since:.0f} active hours since the last run, interval "
-            f"{v.curate_interval_hours:.0f}): call curate() or schedule `elfgraph curate` "
-            "in cron."
+            f"{v.curate_interval_hours:.0f}): call {{op:curate}} or schedule "
+            "`elfgraph curate` in cron."
         )
     if v.inbox_count >= v.inbox_threshold:
         return "attention", (
-            f"Inbox full ({v.inbox_count}/{v.inbox_threshold}): call dream() to file it."
+            f"Inbox full ({v.inbox_count}/{v.inbox_threshold}): call {{op:dream}} to file it."
         )
     if has_blocks and since >= v.curate_interval_hours:
-        return "attention", "Curate is due: call curate() (or let begin_session() run it)."
+        return "attention", "Curate is due: call {op:curate} (it also runs when a session begins)."
     if not has_blocks and v.inbox_count == 0:
-        return "good", "Memory is empty: learn() what is worth keeping."
+        return "good", "Memory is empty: {op:learn} what is worth keeping."
     if v.inbox_count >= 0.8 * v.inbox_threshold:
         return "good", (
-            f"Inbox {v.inbox_count}/{v.inbox_threshold}: dream() soon, e.g. at the end of "
+            f"Inbox {v.inbox_count}/{v.inbox_threshold}: {{op:dream}} soon, e.g. at the end of "
             "this task."
         )
     if v.inbox_count and not has_blocks:
-        return "good", "Nothing is recallable yet: call dream() to file the inbox."
+        return "good", "Nothing is recallable yet: call {op:dream} to file the inbox."
     return "good", "Memory is healthy; nothing to do."
 
 

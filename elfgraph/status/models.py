@@ -19,7 +19,7 @@ class SystemStatus(Record):
     active_count: int | None
     archived_count: int | None
     total_active_hours: float | None
-    last_consolidated: str | None
+    last_consolidated: str | None  # UTC ISO 8601, "never", or None when Neo4j is unreachable
     edge_count: int | None
     embedding_model: str | None = None
     hours_since_curate: float | None = None  # active hours; None when never curated (§10.4)

@@ -70,7 +70,7 @@ async def read_status(
         active_count=row["active"],
         archived_count=row["archived"],
         total_active_hours=now,
-        last_consolidated=record.get("last_consolidated_at"),
+        last_consolidated=record.get("last_consolidated_at") or "never",
         edge_count=row["edges"],
         embedding_model=record.get("embedding_model"),
         hours_since_curate=since,

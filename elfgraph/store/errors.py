@@ -31,6 +31,13 @@ def start_hint(connection: Connection) -> str:
     return "Start Neo4j with `elfgraph neo4j start` (or `docker compose up -d`), or set NEO4J_URI."
 
 
+def local_server_stopped(connection: Connection) -> StorageError:
+    return StorageError(
+        f"The local Neo4j server (home {connection.home}) is not running.",
+        recovery="Start it with `elfgraph neo4j start`, or set NEO4J_URI to use another Neo4j.",
+    )
+
+
 def server_message(message: str | None) -> str:
     """The server's message without quoted values, one line, bounded."""
     text = " ".join(_QUOTED.sub("'…'", message or "").split())

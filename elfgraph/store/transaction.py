@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from neo4j import AsyncManagedTransaction
+from neo4j import AsyncTransaction
 
 from elfgraph.errors import StorageError
 from elfgraph.store.cypher import CypherQuery, Mode, Returns, query
@@ -31,7 +31,7 @@ _FAILED_QUERY = "_elfgraph_query"
 class Transaction:
     """A managed transaction and whether it may write (`Database.read` / `.write`)."""
 
-    driver_tx: AsyncManagedTransaction
+    driver_tx: AsyncTransaction
     mode: Mode
 
 

@@ -20,6 +20,7 @@ from benchmarks.read_path import one_size, questions
 from benchmarks.read_path import stats as latency_stats
 from benchmarks.suite import markdown, run_suite, save, write_section
 from benchmarks.write_path import one_run, summarise
+from elfgraph.curation.models import PHASES
 from elfgraph.store.database import Database
 from tests.support.locomo_sample import write
 
@@ -51,7 +52,7 @@ async def test_curate_benchmark_runs_and_does_every_phase(database: Database) ->
     assert result["edges_decayed"] > 0
     assert result["reinforced"] == 5
     assert 0 < result["total_edges_after"] < run["edges_before"]
-    assert set(run["phases"]) == {"archive", "prune", "decay", "reinforce", "finish"}
+    assert set(run["phases"]) == set(PHASES)
     assert curate_summary([run])["seconds_median"] > 0
 
 
@@ -103,3 +104,18 @@ async def test_locomo_benchmark_runs_on_a_tiny_conversation(
     if find_spec("matplotlib") is not None:  # the `bench` extra
         chart(report, tmp_path / "chart.png")
         assert (tmp_path / "chart.png").read_bytes().startswith(b"\x89PNG")
+
+
+async def test_the_soak_runs_mixed_operations_and_records_windows(
+    neo4j_settings: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from benchmarks import soak
+
+    monkeypatch.setattr(soak, "WINDOW_SECONDS", 3.0)
+    report = await soak.soak(minutes=0.15)
+    assert report["operations"] > 50
+    assert len(report["windows"]) >= 2
+    every = {name for window in report["windows"] for name in window["ops"]}
+    assert {"learn", "recall", "frame", "recall (reader)"} <= every
+    assert all(window["rss_mib"] > 0 for window in report["windows"])
+    assert report["final_status"]["active_count"] > 0  # it dreamed

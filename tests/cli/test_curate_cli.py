@@ -18,8 +18,8 @@ from typer.testing import CliRunner
 from elfgraph.cli import app
 from elfgraph.cli.curate_command import Reporter, SpaceReport
 from elfgraph.config.connection import Settings
-from elfgraph.curation.lock import CurateLock
-from elfgraph.curation.models import CurateResult
+from elfgraph.curation.lock import CurateLock, Lease, this_process
+from elfgraph.curation.models import PHASES, CurateResult
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
 from elfgraph.store.database import Database
@@ -84,19 +84,24 @@ async def test_plain_lines_when_not_on_a_terminal(database: Database, space: str
 
 
 @pytest.mark.usefixtures("neo4j_env")
-async def test_a_space_being_curated_elsewhere_is_busy_not_failed(
+async def test_a_space_being_curated_elsewhere_is_busy_named_and_exits_3(
     database: Database, space: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     await prepared(database, space)
     monkeypatch.setenv("ELFGRAPH_MEMORY__CURATE_WAIT_SECONDS", "0.3")
     holder = CurateLock(database, space, lock_seconds=60)
-    assert await holder.take(now_hours=None, wait_seconds=0)
+    assert isinstance(await holder.take(now_hours=None, wait_seconds=0), Lease)
     try:
         result = await invoke("--space", space, "--json")
+        plain = await invoke("--space", space)
     finally:
         await holder.release()
-    assert result.exit_code == 0
-    assert json_lines(result)[0]["status"] == "busy"
+    assert result.exit_code == plain.exit_code == 3  # nothing was done, nothing failed
+    (report,) = json_lines(result)
+    assert report["status"] == "busy"
+    assert report["result"]["busy_holder"] == this_process()
+    assert report["result"]["busy_until"]
+    assert "holds its lock until" in " ".join(plain.stdout.split())
 
 
 @pytest.mark.usefixtures("neo4j_env")
@@ -105,8 +110,9 @@ async def test_a_missing_space_fails_with_exit_code_1(space: str) -> None:
     assert result.exit_code == 1
     (report,) = json_lines(result)
     assert report["status"] == "failed"
-    assert report["error"]["error"] == "StorageError"
-    assert "does not exist" in report["error"]["message"]
+    assert report["error"]["error"] == "ConfigError"
+    assert "no space" in report["error"]["message"]
+    assert "elfgraph spaces create" in report["error"]["recovery"]
     plain = await invoke("--space", f"{space}-never-made")
     assert plain.exit_code == 1
     assert "recovery:" in plain.stderr
@@ -133,23 +139,26 @@ async def test_unreachable_neo4j_is_exit_code_1_with_recovery(
 
 
 def test_a_terminal_gets_a_progress_bar_over_spaces_and_phases() -> None:
-    screen = io.StringIO()
+    screen, bar = io.StringIO(), io.StringIO()
     reporter = Reporter(
-        json_lines=False, console=Console(file=screen, force_terminal=True, highlight=False)
+        json_lines=False,
+        console=Console(file=screen, force_terminal=True, highlight=False),
+        bar_console=Console(file=bar, force_terminal=True, highlight=False),
     )
     reporter.start(2)
-    for phase in ("archive", "prune", "decay", "reinforce", "finish"):
+    for phase in PHASES:
         reporter.phase("alpha", phase)
     done = SpaceReport("alpha", "done", 0.1, result=CurateResult(archived=2))
     reporter.report(done)
     reporter.report(SpaceReport("beta", "not_due", 0.0, result=CurateResult(skipped_reason="x")))
     assert reporter._bar is not None
     (task,) = reporter._bar.tasks
-    assert (task.completed, task.total) == (10, 10)
+    steps = 2 * len(PHASES)
+    assert (task.completed, task.total) == (steps, steps)
     reporter.stop([done])
-    text = screen.getvalue()
-    assert "alpha: Curated: 2 archived." in text
-    assert "10/10" in text
+    assert "alpha: Curated: 2 archived." in screen.getvalue()
+    assert f"{steps}/{steps}" in bar.getvalue()  # the bar is on stderr, the reports on stdout
+    assert f"{steps}/{steps}" not in screen.getvalue()
 
 
 def test_the_batch_job_loads_no_embedding_model() -> None:

@@ -31,7 +31,7 @@ def test_db_status_lists_migrations_and_index_states() -> None:
     assert [m["name"] for m in report["migrations"]] == [m.query.name for m in schema_migrations()]
     assert {m["state"] for m in report["migrations"]} == {"applied"}
     states = {i["name"]: i["state"] for i in report["indexes"]}
-    assert states["block_text"] == "ONLINE"
+    assert states["block_text_by_space"] == "ONLINE"
 
     table = CliRunner().invoke(app, ["db", "status"], terminal_width=200)
     assert table.exit_code == 0

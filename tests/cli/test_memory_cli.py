@@ -78,6 +78,7 @@ def test_errors_are_one_red_line_with_the_recovery(
     cli_space: str, args: list[str], message: str
 ) -> None:
     if "--space" not in args:
+        CliRunner().invoke(app, ["remember", "the space exists", "--space", cli_space])
         args = [*args, "--space", cli_space]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 1

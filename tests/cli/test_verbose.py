@@ -19,6 +19,7 @@ def quiet_afterwards() -> object:
 
 
 def test_verbose_cli_logs_to_stderr(neo4j_env: None, cli_space: str) -> None:
+    CliRunner().invoke(app, ["remember", "the space exists", "--space", cli_space])
     result = CliRunner().invoke(app, ["-vv", "status", "--space", cli_space, "--json"])
     assert result.exit_code == 0, result.output
     assert "elfgraph.store DEBUG query cypher/status/space_status.cypher" in result.stderr

@@ -3,6 +3,8 @@ never show."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from elfgraph.config.connection import DEFAULT_URI, Settings, load_settings
@@ -63,3 +65,25 @@ def test_without_neo4j_uri_the_local_servers_state_file_is_used(
     connection = neo4j_settings.connection()
     assert connection.source == "local-server"
     assert connection.password is not None  # the generated password, read from state.json
+
+
+@pytest.mark.anyio
+async def test_a_stopped_local_server_is_named_with_how_to_start_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Its state exists but no process runs: every face gets this StorageError, and nothing
+    else listening on 7687 is tried with the wrong credentials."""
+    from elfgraph.errors import StorageError
+    from elfgraph.neo4j_server.state import ServerState, write_state
+    from elfgraph.store.database import Database
+
+    monkeypatch.delenv("NEO4J_URI", raising=False)
+    monkeypatch.delenv("ELFGRAPH_NEO4J_URI", raising=False)
+    write_state(tmp_path, ServerState(password="x", pid=None, bolt_port=7687, http_port=7474))
+    connection = Settings(neo4j_home=tmp_path).connection()
+    assert connection.source == "local-server-stopped"
+    with pytest.raises(StorageError) as caught:
+        await Database.connect(Settings(neo4j_home=tmp_path))
+    assert "is not running" in caught.value.message
+    assert str(tmp_path) in caught.value.message
+    assert "elfgraph neo4j start" in caught.value.recovery

@@ -14,7 +14,7 @@ from neo4j import GraphDatabase
 
 from elfgraph.config.connection import Settings
 from elfgraph.config.memory import MemoryConfig
-from elfgraph.curation.lock import CurateLock
+from elfgraph.curation.lock import Busy, CurateLock, Lease, this_process
 from elfgraph.curation.models import CurateResult
 from elfgraph.curation.run import curate_space
 from elfgraph.errors import CurateError, ElfgraphError
@@ -22,6 +22,7 @@ from elfgraph.store.database import Database
 from tests.support.curate_setup import (
     active_blocks,
     link,
+    pairs,
     set_blocks,
     set_clock,
     space_props,
@@ -66,13 +67,16 @@ async def test_a_held_lock_makes_curate_wait_then_report_busy_changing_nothing(
 ) -> None:
     await decayed_space(make_memory, database, space)
     holder = CurateLock(database, space, lock_seconds=60)
-    assert await holder.take(now_hours=None, wait_seconds=0) is not None
+    assert isinstance(await holder.take(now_hours=None, wait_seconds=0), Lease)
     before = await snapshot(database, space)
     started = time.monotonic()
     result = await curate_space(database, space, config=CONFIG, wait_seconds=0.6)
     assert time.monotonic() - started >= 0.6
     assert result.skipped_reason == "busy"
-    assert str(result).startswith("Curate skipped: another curate of this space is running")
+    assert str(result).startswith("Curate skipped: another curate of this space (")
+    assert result.busy_holder == this_process()  # here: the holder is this very process
+    assert result.busy_until is not None
+    assert f"until {result.busy_until}" in str(result)
     assert await snapshot(database, space) == before
     await holder.release()
     assert "curate_lock_owner" not in await space_props(database, space)
@@ -108,8 +112,10 @@ async def test_only_one_of_many_simultaneous_takers_gets_the_lock(
     async with anyio.create_task_group() as group:
         for lock in locks:
             group.start_soon(take, lock)
-    assert sum(lease is not None for lease in leases) == 1
-    (winner,) = [lock for lock, lease in zip(locks, leases, strict=True) if lease]
+    assert sum(isinstance(lease, Lease) for lease in leases) == 1
+    (winner,) = [
+        lock for lock, lease in zip(locks, leases, strict=True) if isinstance(lease, Lease)
+    ]
     assert (await space_props(database, space))["curate_lock_owner"] == winner.owner
     for lock in locks:  # only the holder's release frees it
         if lock is not winner:
@@ -166,7 +172,7 @@ async def test_a_run_that_lost_its_lease_stops_and_leaves_the_new_holder_alone(
     password = connection.password.get_secret_value() if connection.password else ""
 
     def steal(phase: str) -> None:  # as if this run stalled past its lease and another took it
-        if phase == "decay":
+        if phase == "archive":
             with GraphDatabase.driver(
                 connection.uri, auth=(connection.username, password)
             ) as driver:
@@ -184,4 +190,34 @@ async def test_a_run_that_lost_its_lease_stops_and_leaves_the_new_holder_alone(
     props = await space_props(database, space)
     assert props["curate_lock_owner"] == "thief"
     assert props.get("last_curate_at") != 500.0  # the run did not finish
-    assert (await statuses(database, space))[gone] == "archived"  # what it did is whole
+    assert (await statuses(database, space))[gone] == "active"  # it stopped before archiving
+    assert await pairs(database, space) == set()  # what it did (the stale edge) is whole
+
+
+async def test_a_heartbeat_keeps_a_short_lease_for_as_long_as_the_run_works(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    await make_memory()
+    worker = CurateLock(database, space, lock_seconds=3)
+    assert isinstance(await worker.take(now_hours=None, wait_seconds=0), Lease)
+    async with worker.kept_alive():
+        await anyio.sleep(7)  # more than two leases
+        other = CurateLock(database, space, lock_seconds=3)
+        busy = await other.take(now_hours=None, wait_seconds=0)
+        assert isinstance(busy, Busy)
+        assert busy.holder == this_process()
+    assert worker.held(1) == 1  # never lost
+    await worker.release()
+
+
+async def test_a_crashed_runs_short_lease_frees_the_space_within_one_lease(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    await decayed_space(make_memory, database, space)
+    crashed = CurateLock(database, space, lock_seconds=3)
+    assert isinstance(await crashed.take(now_hours=None, wait_seconds=0), Lease)
+    # ...and the process dies: no heartbeat, no release.
+    started = time.monotonic()
+    result = await curate_space(database, space, config=CONFIG, wait_seconds=10.0)
+    assert result.skipped_reason is None
+    assert time.monotonic() - started < 5.0

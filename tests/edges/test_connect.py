@@ -474,8 +474,9 @@ async def test_disconnect_of_no_edge_is_not_found(make_memory: MakeMemory) -> No
     result = await memory.disconnect(a, b)
     assert result.action == "not_found"
     assert result.removed_relation is None
-    unknown = await memory.disconnect(a, "0000000000000000")
-    assert unknown.action == "not_found"
+    with pytest.raises(BlockNotActiveError) as caught:  # an unknown id is never "not found"
+        await memory.disconnect(a, "0000000000000000")
+    assert caught.value.status is None
 
 
 async def test_guard_relation_protects_an_edge_of_another_relation(

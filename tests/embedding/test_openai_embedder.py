@@ -141,4 +141,4 @@ def test_missing_sdk_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "openai", None)  # makes `import openai` fail
     with pytest.raises(ConfigError) as caught:
         OpenAIEmbeddingService("m", base_url="http://127.0.0.1:1/v1")
-    assert "pip install 'elfgraph[openai]'" in caught.value.recovery
+    assert "pip install '.[openai]'" in caught.value.recovery

@@ -158,7 +158,7 @@ async def test_bad_arguments_are_refused_and_change_nothing(
     assert await snapshot(database, space) == before
 
 
-async def test_unknown_and_foreign_ids_are_skipped(
+async def test_unknown_and_foreign_ids_are_errors_and_change_nothing(
     make_memory: MakeMemory, database: Database, space: str
 ) -> None:
     memory, ids = await three_blocks(make_memory)
@@ -166,14 +166,30 @@ async def test_unknown_and_foreign_ids_are_skipped(
     try:
         (foreign,) = await other.learn_many(["someone else's block"])
         await other.dream()
-        result = await memory.outcome([ids[0], "0000000000000000", foreign.block_id], 1.0)
-        assert result.blocks_updated == 1
-        assert result.outcome_edges_created == 0
-        assert "1 block" in str(result)
+        before = await snapshot(database, space)
+        for stranger in ("0000000000000000", foreign.block_id):
+            with pytest.raises(OutcomeError) as caught:
+                await memory.outcome([ids[0], stranger], 1.0)
+            assert stranger in caught.value.message
+            assert caught.value.recovery
+        assert await snapshot(database, space) == before
+        assert await graph(database, "MATCH (o:Outcome {space: $s}) RETURN o", s=space) == []
     finally:
         from elfgraph.spaces.registry import drop_space
 
         await drop_space(database, f"{space}-other")
+
+
+async def test_inbox_ids_are_matched_but_only_active_blocks_change(
+    make_memory: MakeMemory,
+) -> None:
+    memory, ids = await three_blocks(make_memory)
+    (pending,) = await memory.learn_many(["learned after the dream"])
+    result = await memory.outcome([ids[0], pending.block_id], 1.0)
+    assert (result.ids_matched, result.blocks_updated) == (2, 1)
+    assert result.ids_not_active == [pending.block_id]
+    assert result.block_ids == [ids[0]]
+    assert "not active" in result.summary
 
 
 async def test_concurrent_outcomes_never_lose_an_update(

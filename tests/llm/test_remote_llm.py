@@ -57,7 +57,7 @@ def test_missing_sdk_names_the_extra(
     monkeypatch.setitem(sys.modules, module, None)  # makes `import module` fail
     with pytest.raises(ConfigError) as caught:
         build()
-    assert f"pip install 'elfgraph[{module}]'" in caught.value.recovery
+    assert f"pip install '.[{module}]'" in caught.value.recovery
 
 
 @pytest.mark.anyio

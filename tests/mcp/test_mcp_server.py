@@ -82,10 +82,10 @@ async def test_every_tool_works_on_a_real_space(database: Database, space: str) 
         assert (await call(client, "elfgraph_dream"))["consolidated"] is None
         recalled = await call(client, "elfgraph_recall", query="the deploy script needs AWS")
         assert recalled["blocks"][0]["id"] == first["block_id"]
-        assert first["block_id"] in recalled["text"]
-        assert set(recalled["blocks"][0]) == {"id", "preview", "score"}  # small payloads
+        assert f"[{first['block_id'][:8]}] the deploy script" in recalled["text"]
+        assert set(recalled["blocks"][0]) == {"id", "preview", "score", "pending"}
         framed = await call(client, "elfgraph_frame", name="attention", query="staging")
-        assert "read-only on fridays" in framed["text"]
+        assert f"[{second['block_id'][:8]}] staging is read-only on fridays" in framed["text"]
         ids = [first["block_id"], second["block_id"]]
         rated = await call(client, "elfgraph_outcome", block_ids=ids, signal=0.9)
         assert rated["blocks_updated"] == 2
@@ -110,6 +110,7 @@ async def test_every_tool_works_on_a_real_space(database: Database, space: str) 
         assert status["active_count"] == 2
         guide = await client.call_tool("elfgraph_guide", {"method": "connect"})
         assert "USE WHEN" in guide.content[0].text  # type: ignore[union-attr]
+        assert "()" not in guide.content[0].text  # type: ignore[union-attr]
         summary = await client.call_tool("elfgraph_remember", {"content": "one more"})
         assert summary.content[0].text.startswith("Stored block")  # type: ignore[union-attr]
     sessions = await graph(

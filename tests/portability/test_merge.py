@@ -15,7 +15,7 @@ from elfgraph.spaces.registry import drop_space, open_space
 from elfgraph.store.database import Database
 from tests.support.graph import block_props, graph, graph_write
 from tests.support.memory import MakeMemory
-from tests.support.portability import graph_of, staging_left, traces
+from tests.support.portability import graph_of, staging_left, text_keys, traces
 from tests.support.rich_space import (
     ALICE,
     BILLING,
@@ -80,8 +80,10 @@ async def test_a_merge_keeps_the_space_s_blocks_and_moves_the_file_onto_its_cloc
     moved = await block_props(database, target, ids[CACHE])
     assert moved["last_reinforced_at"] == pytest.approx(cache["last_reinforced_at"] + shift)
     assert {k: v for k, v in moved.items() if k != "last_reinforced_at"} == {
-        k: v for k, v in cache.items() if k not in ("last_reinforced_at", "space")
-    } | {"space": target}
+        k: v for k, v in cache.items() if k not in ("last_reinforced_at", "space", "text_key")
+    } | {"space": target, "text_key": (await text_keys(database, target))[0]}
+    key, block_keys = await text_keys(database, target)
+    assert block_keys == {key}
     # edges of DEPLOY in the file now join the space's DEPLOY; the others come as they are
     similar = await edge_between(database, target, ids[DEPLOY], ids[STAGING])
     original = await edge_between(database, space, ids[DEPLOY], ids[STAGING])

@@ -116,12 +116,12 @@ def test_a_steady_ratio_is_learned(ratio: float, start: float) -> None:
 
 
 def answers_of_a_space_alone_in_the_index(blocks: int, k: int, recalls: int) -> IndexShare:
-    """As retrieve() does it: fetch for k, then observe(fetch, in_space). The index holds
+    """As retrieve() does it: fetch for k, then observe(answers, in_space). The index holds
     only this space's `blocks`, so it answers with min(blocks, fetch), all in the space."""
     share = IndexShare(1.0)  # what MemorySystem.open computes: active / total = 1
     for _ in range(recalls):
-        fetch = share.fetch(k)
-        share.observe(fetch, min(blocks, fetch))
+        answers = min(blocks, share.fetch(k))
+        share.observe(answers, answers)
     return share
 
 
@@ -129,16 +129,10 @@ def test_a_space_alone_in_a_big_index_keeps_the_whole_share() -> None:
     assert answers_of_a_space_alone_in_the_index(5_000, 20, 50).share == 1.0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="retrieve() passes the fetch it asked for, not the number of answers: when the "
-    "whole index holds fewer blocks than that, in_space / fetch reads as a small share, which "
-    "falls to the floor within ~15 recalls; full answers never raise it again, so the fetch "
-    "stays at MAX_FETCH for the MemorySystem's life, even after the space has grown",
-)
 def test_a_space_alone_in_a_small_index_keeps_a_small_fetch() -> None:
     share = answers_of_a_space_alone_in_the_index(10, 20, 40)
     assert share.fetch(20) < 100
     for _ in range(10):  # the space grows to 5,000 blocks, still alone
-        share.observe(share.fetch(20), min(5_000, share.fetch(20)))
+        answers = min(5_000, share.fetch(20))
+        share.observe(answers, answers)
     assert share.fetch(20) < 100

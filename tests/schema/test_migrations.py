@@ -16,9 +16,15 @@ async def test_connect_applies_every_migration_and_records_it(database: Database
     assert [m.state for m in status.migrations] == ["applied"] * len(schema_migrations())
     assert all(m.applied_at for m in status.migrations)
     names = {index.name: index for index in status.indexes}
-    for expected in ("block_identity", "block_space_status", "block_text", "space_name_unique"):
+    for expected in (
+        "block_identity",
+        "block_space_status",
+        "block_text_by_space",
+        "space_name_unique",
+    ):
         assert names[expected].state == "ONLINE"
-    assert names["block_text"].type == "FULLTEXT"
+    assert names["block_text_by_space"].type == "FULLTEXT"
+    assert "block_text" not in names  # replaced by the per-space index (0015)
     assert names["block_identity"].properties == ["space", "id"]
 
 

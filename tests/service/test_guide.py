@@ -7,7 +7,7 @@ import inspect
 import pytest
 
 from elfgraph import MemorySystem
-from elfgraph.guide import GUIDES, guide
+from elfgraph.guide import GUIDES, guide, names
 
 
 def public_methods() -> set[str]:
@@ -47,6 +47,29 @@ def test_an_unknown_name_lists_the_valid_ones(question: str) -> None:
 
 def test_call_syntax_is_forgiven() -> None:
     assert guide("recall()") == guide("recall")
+
+
+@pytest.mark.parametrize("face", ["cli", "mcp"])
+def test_the_cli_and_mcp_guides_name_their_commands_and_tools_never_methods(face: str) -> None:
+    offered = names(face)  # type: ignore[arg-type]
+    assert len(offered) == 10
+    for text in [guide(face=face)] + [guide(name, face) for name in offered]:  # type: ignore[arg-type]
+        assert "()" not in text, text  # no Python call anywhere
+        assert "memory." not in text
+    assert guide("outcome", "cli").splitlines()[-1].strip().startswith("elfgraph outcome 1c8afd05")
+    assert "`--signal 1.0`" in guide("outcome", "cli")
+    assert '"signal": 1.0' in guide("elfgraph_outcome", "mcp")
+    assert guide("elfgraph_dream", "mcp") == guide("dream", "mcp")
+    assert guide("open", face).startswith(f"No {'tool' if face == 'mcp' else 'command'}")  # type: ignore[arg-type]
+
+
+def test_the_face_of_the_context_is_the_default() -> None:
+    from elfgraph.faces import use_face
+
+    with use_face("mcp"):
+        assert guide("recall") == guide("recall", "mcp")
+        assert MemorySystem.guide() == guide(face="mcp")
+    assert guide("recall") == guide("recall", "python")
 
 
 def test_every_public_result_type_is_exported_with_summary_and_dict() -> None:

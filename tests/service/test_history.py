@@ -34,7 +34,7 @@ async def test_history_records_each_public_call_once_in_order(make_memory: MakeM
         "connect_by_query",  # not recall or connect as well
         "connect",
     ]
-    assert records[1].detail == f"Stored block {first.block_id[:8]}. Status: created."
+    assert records[1].detail == f"Stored block {first.block_id}. Status: created."
     assert records[1].ok
     failed = records[-1]
     assert not failed.ok

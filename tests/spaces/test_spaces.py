@@ -16,6 +16,8 @@ from elfgraph.spaces.registry import (
 )
 from elfgraph.spaces.vector_index import VECTOR_INDEX, index_dimensions
 from elfgraph.store.database import Database
+from tests.support.graph import graph, graph_write
+from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
 DIMENSIONS = 384  # the default embedder's; the vector index is shared by every space
@@ -100,3 +102,41 @@ async def test_dropping_a_space_removes_it_and_nothing_else(database: Database, 
         assert await drop_space(database, space) == 0
     finally:
         await drop_space(database, neighbour)
+
+
+async def test_dropping_a_space_removes_every_node_it_owns(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    """Blocks, sessions, outcome records, co-retrieval staging, a stopped curate's plan:
+    every kind of node a space makes goes with it, and its edges with its blocks."""
+    memory = await make_memory()
+    async with memory.session():
+        learned = await memory.learn_many([f"note {i} about the deploy" for i in range(4)])
+        await memory.dream()
+        ids = [r.block_id for r in learned]
+        await memory.frame("attention", "deploy", top_k=3)  # co-retrieval staging
+        await memory.outcome(ids[:2], 0.9)  # an Outcome record and an edge
+        await memory.connect(ids[2], ids[3], "supports")
+        await memory.learn("still in the inbox")
+    await graph_write(  # what a curate stopped midway leaves behind
+        database, "CREATE (:CuratePlan {space: $s, now: 1.0, seq: 0, ids: []})", s=space
+    )
+    kinds = await graph(
+        database,
+        "MATCH (n) WHERE n.space = $s RETURN DISTINCT labels(n) AS labels",
+        s=space,
+    )
+    assert {label for row in kinds for label in row["labels"]} >= {
+        "Block",
+        "Session",
+        "Outcome",
+        "CoRetrieval",
+        "CuratePlan",
+    }
+    await drop_space(database, space)
+    left = await graph(
+        database,
+        "MATCH (n) WHERE n.space = $s OR (n:Space AND n.name = $s) RETURN count(n) AS n",
+        s=space,
+    )
+    assert left == [{"n": 0}]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from elfgraph.portability.records import DATABASE_PROPERTIES
 from elfgraph.store.database import Database
 from tests.support.graph import graph
 
@@ -50,9 +51,15 @@ def records(path: Path) -> list[str]:
     return lines(path)[1:-1]
 
 
+def _of_the_memory(props: dict[str, Any], key: str) -> dict[str, Any]:
+    return {k: v for k, v in props.items() if k != key and k not in DATABASE_PROPERTIES}
+
+
 async def graph_of(database: Database, space: str) -> list[Any]:
-    """Every node of the space with its labels and properties but its space, and every
-    edge with its ends, type and properties, in a stable order."""
+    """Every node of the space with its labels and properties but its space and the
+    properties of the database (the full-text token each space draws, see text_keys; the
+    frame ids applied), and every edge with its ends, type and properties, in a stable
+    order."""
     nodes = await graph(
         database,
         "MATCH (n) WHERE n.space = $s AND NOT n:ImportClaim "
@@ -61,12 +68,12 @@ async def graph_of(database: Database, space: str) -> list[Any]:
         s=space,
     )
     for node in nodes:
-        node["props"].pop("space")
+        node["props"] = _of_the_memory(node["props"], "space")
     space_node = await graph(
         database, "MATCH (s:Space {name: $s}) RETURN properties(s) AS props", s=space
     )
     for node in space_node:
-        node["props"].pop("name")
+        node["props"] = _of_the_memory(node["props"], "name")
     edges = await graph(
         database,
         "MATCH (a:Block {space: $s})-[r]->(b:Block) "
@@ -74,3 +81,14 @@ async def graph_of(database: Database, space: str) -> list[Any]:
         s=space,
     )
     return [nodes, space_node, edges]
+
+
+async def text_keys(database: Database, space: str) -> tuple[str, set[str]]:
+    """The space's token in the full-text index and the tokens its blocks carry."""
+    rows = await graph(
+        database,
+        "MATCH (s:Space {name: $s}) OPTIONAL MATCH (b:Block) WHERE b.space = $s "
+        "RETURN s.text_key AS key, collect(DISTINCT b.text_key) AS block_keys",
+        s=space,
+    )
+    return rows[0]["key"], set(rows[0]["block_keys"])

@@ -4,11 +4,13 @@ from elfgraph.store.transaction import Transaction, run_one
 
 
 class RecordOutcomeRow(TypedDict):
+    replayed: bool  # the call was recorded before (a retried transaction): nothing changed
     updated: list[str]  # the active blocks of `ids`
     deltas: list[float]  # each one's confidence change, parallel to updated
     penalised: list[str]
     edges_reinforced: int
     unlinked: list[list[str]]  # [a, b] pairs of updated blocks without an edge
+    edges_created: int  # outcome edges made by the first attempt of a replayed call
     now: float  # now_hours, else the space's clock
 
 

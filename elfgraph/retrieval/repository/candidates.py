@@ -27,10 +27,13 @@ class CandidatesRow(TypedDict):
     vector_cosines: list[float]  # parallel to vector_ids, in [-1, 1]
     keyword_ids: list[str]  # the keyword leg's seeds, best first
     keyword_scores: list[float]  # Lucene scores, parallel to keyword_ids
+    pending_ids: list[str]  # inbox blocks the keyword leg found (read your writes)
+    pending_scores: list[float]  # Lucene scores, parallel to pending_ids
     expanded_ids: list[str]
     guaranteed_ids: list[str]
     contradictions: list[list[str]]  # [a, b] with a < b, both candidates
     fetched_in_space: int  # the index's hits in this space, before the cut to k
+    answered: int  # how many answers the vector index gave (at most the fetch asked for)
     now: float  # now_hours, else the space's clock
     candidates: list[CandidateBlock]
 
@@ -52,6 +55,7 @@ async def candidates(
     proxy: dict[str, float],
     cap: int,
     expand: bool,
+    pending: bool,
 ) -> CandidatesRow | None:
     """Seeds of each leg (ranked ids), expanded and guaranteed ids, contradiction pairs and
     every candidate's properties; None when there is no candidate at all."""
@@ -72,5 +76,6 @@ async def candidates(
         proxy=proxy,
         cap=cap,
         expand=expand,
+        pending=pending,
     )
     return cast(CandidatesRow | None, row)

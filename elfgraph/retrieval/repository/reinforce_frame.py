@@ -4,6 +4,7 @@ from elfgraph.store.transaction import Transaction, run_one
 
 
 class ReinforceFrameRow(TypedDict):
+    replayed: bool  # this operation was applied before (a retry): nothing changed
     blocks_reinforced: int
     edges_reinforced: int
     ready: list[list[str]]  # [a, b] pairs whose co-retrieval count reached the threshold
@@ -14,6 +15,8 @@ async def reinforce_frame(
     tx: Transaction,
     *,
     space: str,
+    operation: str,
+    kept: int,
     ids: list[str],
     pairs: list[list[str]],
     now_hours: float,
@@ -27,6 +30,8 @@ async def reinforce_frame(
         tx,
         "reinforce_frame",
         space=space,
+        operation=operation,
+        kept=kept,
         ids=ids,
         pairs=pairs,
         now_hours=now_hours,
@@ -37,6 +42,6 @@ async def reinforce_frame(
     )
     if row is None:
         return ReinforceFrameRow(
-            blocks_reinforced=0, edges_reinforced=0, ready=[], staging_dropped=0
+            replayed=False, blocks_reinforced=0, edges_reinforced=0, ready=[], staging_dropped=0
         )
     return cast(ReinforceFrameRow, row)

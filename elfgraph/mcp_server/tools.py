@@ -1,17 +1,13 @@
-"""The MCP face: one space's memory as tools for an agent host (`elfgraph mcp`).
+"""The tools an agent calls: one per memory operation, named `elfgraph_<operation>`.
 
-Built on the official `mcp` SDK (`pip install 'elfgraph[mcp]'`). The server opens one
-MemorySystem when it starts, keeps one session open while it runs (so the memory clock
-advances only while an agent is connected), and ends it on shutdown. Tools take
-pydantic-validated arguments and return structured results; an elfgraph error becomes a
-tool error whose text ends with its recovery, so the model can act on it.
-"""
+Each returns structured content (the operation's result) and, as the text the model
+reads, the result's one-line summary or the rendered blocks, each with the short id that
+elfgraph_outcome and elfgraph_connect take back. Errors, recoveries and the guide name
+these tools and their arguments (elfgraph.faces, face "mcp")."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Literal, cast
 
 from mcp.server.mcpserver import Context, MCPServer
@@ -23,33 +19,39 @@ from elfgraph.consolidation.models import ConsolidateResult
 from elfgraph.curation.models import CurateResult
 from elfgraph.edges.models import ConnectResult, DisconnectResult
 from elfgraph.errors import ElfgraphError
+from elfgraph.faces import use_face
 from elfgraph.feedback.models import OutcomeResult
 from elfgraph.guide import guide
 from elfgraph.learning.models import LearnResult
+from elfgraph.mcp_server.session import Served
 from elfgraph.memory import MemorySystem
 from elfgraph.retrieval.models import ScoredBlock
+from elfgraph.retrieval.rendering import short_id
 from elfgraph.status.models import SystemStatus
 
 PREVIEW_CHARS = 160
 
-INSTRUCTIONS = (
-    "Long-term memory. Remember facts, preferences and decisions worth keeping "
-    "(elfgraph_remember); before answering, get context (elfgraph_frame or elfgraph_recall); "
-    "afterwards say what helped (elfgraph_outcome); link related blocks (elfgraph_connect). "
-    "elfgraph_dream files new memories; elfgraph_status says what to do next; "
-    "elfgraph_guide explains any method."
-)
+READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+ADDITIVE = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False)
+DESTRUCTIVE = ToolAnnotations(read_only_hint=False, destructive_hint=True, open_world_hint=False)
 
-
-@dataclass
-class Served:
-    memory: MemorySystem
+Id = Annotated[
+    str,
+    Field(
+        description="A block id from elfgraph_remember, elfgraph_recall or elfgraph_frame "
+        "(the one in brackets); its first 6 or more characters are enough."
+    ),
+]
+TopK = Annotated[
+    int | None, Field(ge=1, le=100, description="How many blocks (default 5, or as configured).")
+]
 
 
 class BlockPreview(BaseModel):
     id: str
     preview: str
     score: float
+    pending: bool = False  # learned but not dreamed yet: found by its words only
 
 
 class Retrieved(BaseModel):
@@ -67,14 +69,18 @@ class DreamResult(BaseModel):
 
 def _preview(block: ScoredBlock) -> BlockPreview:
     text = block.content if len(block.content) <= PREVIEW_CHARS else block.content[:159] + "…"
-    return BlockPreview(id=block.id, preview=text, score=round(block.score, 4))
+    return BlockPreview(
+        id=block.id, preview=text, score=round(block.score, 4), pending=block.pending
+    )
 
 
-READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
-ADDITIVE = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False)
-DESTRUCTIVE = ToolAnnotations(read_only_hint=False, destructive_hint=True, open_world_hint=False)
-
-Id = Annotated[str, Field(description="A block id from remember, recall or frame results.")]
+def recall_text(blocks: list[ScoredBlock]) -> str:
+    if not blocks:
+        return (
+            "No block matches. elfgraph_remember stores what is worth keeping; "
+            "elfgraph_dream files it."
+        )
+    return "\n".join(f"[{short_id(b)}] {' '.join(_preview(b).preview.split())}" for b in blocks)
 
 
 async def _run(
@@ -83,31 +89,20 @@ async def _run(
     """The call's result as structured content, with its one-sentence summary (or the
     rendered text) as the text the model reads; an elfgraph error as a tool error."""
     served = cast(Served, ctx.request_context.lifespan_context)
-    try:
-        result = await call(served.memory)
-    except ElfgraphError as exc:
-        raise ToolError(str(exc)) from exc
-    text = result.text if isinstance(result, Retrieved) else getattr(result, "summary", "")
-    return CallToolResult(
-        content=[TextContent(type="text", text=text or "(nothing)")],
-        structured_content=result.model_dump(mode="json"),
-    )
-
-
-def build_server(open_memory: Callable[[], Awaitable[MemorySystem]]) -> MCPServer[Served]:
-    """An MCP server over the MemorySystem that `open_memory` opens when the server starts."""
-
-    @asynccontextmanager
-    async def lifespan(_: MCPServer[Served]) -> AsyncIterator[Served]:
-        memory = await open_memory()
+    with use_face("mcp"):
         try:
-            await memory.begin_session("mcp")
-            yield Served(memory)
-        finally:
-            await memory.close()  # ends the session: its hours join the space's clock
+            async with served.call() as memory:
+                result = await call(memory)
+        except ElfgraphError as exc:
+            raise ToolError(exc.describe("mcp")) from exc
+        text = result.text if isinstance(result, Retrieved) else getattr(result, "summary", "")
+        return CallToolResult(
+            content=[TextContent(type="text", text=text or "(nothing)")],
+            structured_content=result.model_dump(mode="json"),
+        )
 
-    server: MCPServer[Served] = MCPServer("elfgraph", instructions=INSTRUCTIONS, lifespan=lifespan)
 
+def register_tools(server: MCPServer[Served]) -> None:
     @server.tool(annotations=ADDITIVE)
     async def elfgraph_remember(
         ctx: Context,
@@ -119,23 +114,26 @@ def build_server(open_memory: Callable[[], Awaitable[MemorySystem]]) -> MCPServe
             str, Field(description="knowledge, preference, decision, observation, ...")
         ] = "knowledge",
     ) -> Annotated[CallToolResult, LearnResult]:
-        """Store something worth remembering beyond this conversation. It is filed (and
-        becomes recallable) at the next elfgraph_dream."""
+        """Store something worth remembering beyond this conversation. It can be recalled
+        by its words at once (marked pending) and is fully filed at the next
+        elfgraph_dream."""
         return await _run(ctx, lambda m: m.remember(content, tags, category=category, source="mcp"))
 
     @server.tool(annotations=READ_ONLY)
     async def elfgraph_recall(
         ctx: Context,
         query: Annotated[str, Field(description="What you need to know about.")],
-        top_k: Annotated[int, Field(ge=1, le=50, description="How many blocks.")] = 5,
+        top_k: TopK = None,
     ) -> Annotated[CallToolResult, Retrieved]:
-        """The blocks that best match a query, as previews with ids. Changes nothing: use
-        elfgraph_frame for prompt context that also strengthens what it returns."""
+        """The blocks that best match a query, one per line as `[id] text`: pass those ids
+        to elfgraph_outcome or elfgraph_connect. Changes nothing: use elfgraph_frame for
+        prompt context that also strengthens what it returns."""
 
         async def call(memory: MemorySystem) -> Retrieved:
             blocks = await memory.recall(query, top_k=top_k)
-            text = "\n".join(f"[{b.id}] {_preview(b).preview}" for b in blocks)
-            return Retrieved(text=text, blocks=[_preview(b) for b in blocks], frame="attention")
+            return Retrieved(
+                text=recall_text(blocks), blocks=[_preview(b) for b in blocks], frame="attention"
+            )
 
         return await _run(ctx, call)
 
@@ -147,13 +145,13 @@ def build_server(open_memory: Callable[[], Awaitable[MemorySystem]]) -> MCPServe
             Field(description="attention: a question; self: identity and values; task: goals."),
         ] = "attention",
         query: Annotated[str | None, Field(description="The question or task.")] = None,
-        top_k: Annotated[int, Field(ge=1, le=50)] = 5,
+        top_k: TopK = None,
     ) -> Annotated[CallToolResult, Retrieved]:
-        """Context for the prompt, rendered within the frame's token budget; the blocks it
-        returns are reinforced."""
+        """Context for the prompt, rendered within the frame's token budget, each block
+        with its id in brackets; the blocks it returns are reinforced."""
 
         async def call(memory: MemorySystem) -> Retrieved:
-            result = await memory.frame(name, query, top_k=top_k)
+            result = await memory.frame(name, query, top_k=top_k, ids=True)
             return Retrieved(
                 text=result.text, blocks=[_preview(b) for b in result.blocks], frame=name
             )
@@ -163,13 +161,15 @@ def build_server(open_memory: Callable[[], Awaitable[MemorySystem]]) -> MCPServe
     @server.tool(annotations=ADDITIVE)
     async def elfgraph_outcome(
         ctx: Context,
-        block_ids: Annotated[list[str], Field(description="Ids of the blocks you used.")],
+        block_ids: Annotated[
+            list[str], Field(description="Ids (or their first 6+ characters) of blocks you used.")
+        ],
         signal: Annotated[float, Field(description="0 misled … 0.5 neutral … 1 helped.")],
         weight: Annotated[float, Field(description="Strength of the evidence.")] = 1.0,
         source: Annotated[str, Field(description="Where the signal came from.")] = "",
     ) -> Annotated[CallToolResult, OutcomeResult]:
         """Say how much the blocks helped: confidence moves, helpful blocks get linked,
-        misleading ones fade faster."""
+        misleading ones fade faster. An unknown id is an error that names it."""
         return await _run(ctx, lambda m: m.outcome(block_ids, signal, weight=weight, source=source))
 
     @server.tool(annotations=ADDITIVE)
@@ -178,7 +178,7 @@ def build_server(open_memory: Callable[[], Awaitable[MemorySystem]]) -> MCPServe
 
         async def call(memory: MemorySystem) -> DreamResult:
             result = await memory.dream()
-            summary = result.summary if result else "Nothing to consolidate: the inbox is empty."
+            summary = result.summary if result else ConsolidateResult().summary
             return DreamResult(summary=summary, consolidated=result)
 
         return await _run(ctx, call)
@@ -245,10 +245,9 @@ def build_server(open_memory: Callable[[], Awaitable[MemorySystem]]) -> MCPServe
     @server.tool(annotations=READ_ONLY)
     def elfgraph_guide(
         method: Annotated[
-            str | None, Field(description="A method name; leave out for the overview.")
+            str | None,
+            Field(description="A tool, e.g. elfgraph_recall or recall; leave out for all."),
         ] = None,
     ) -> str:
-        """What each memory operation is for, when to use it and what it returns."""
-        return guide(method)
-
-    return server
+        """What each memory tool is for, when to use it, what it returns, an example."""
+        return guide(method, face="mcp")

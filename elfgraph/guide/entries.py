@@ -1,37 +1,14 @@
-"""guide(): what each MemorySystem method is for, written for an agent deciding what to
-call next. Static text: works before any connection, costs nothing.
-
-    print(guide())            # the overview table
-    print(guide("connect"))   # what / when / when not / cost / returns / next / example
-"""
+"""The guide's entries: what each MemorySystem method is for, written once for every face.
+Text fields carry elfgraph.faces markers ({op:dream}, {arg:top_k=5}, {ids}) that the
+guide renders for the face asking; `example` is the Python example, and EXAMPLE_CALLS
+the same call as data, from which the command line's and the MCP server's examples are
+written."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any
 
-
-@dataclass(frozen=True)
-class AgentGuide:
-    name: str
-    what: str
-    when: str
-    when_not: str
-    cost: str
-    returns: str
-    next: str
-    example: str
-
-    def __str__(self) -> str:
-        example = "\n".join(f"    {line}" for line in self.example.splitlines())
-        return (
-            f"{self.name}: {self.what}\n"
-            f"  USE WHEN: {self.when}\n"
-            f"  DON'T USE WHEN: {self.when_not}\n"
-            f"  COST: {self.cost}\n"
-            f"  RETURNS: {self.returns}\n"
-            f"  NEXT: {self.next}\n"
-            f"  EXAMPLE:\n{example}"
-        )
+from elfgraph.guide.model import AgentGuide
 
 
 def _entry(name: str, *fields: str) -> tuple[str, AgentGuide]:
@@ -111,17 +88,22 @@ GUIDES: dict[str, AgentGuide] = dict(
             "Instant: one write.",
             "LearnResult(block_id, status): 'created' or 'duplicate_rejected' (the same text "
             "is already in the inbox).",
-            "dream() once several blocks are waiting; the block is not recallable before.",
+            "{op:dream} once several blocks are waiting; until then the block is found by "
+            "its words only, marked pending.",
             'result = await memory.learn("User prefers dark mode", ["preference"])',
         ),
         _entry(
             "remember",
-            "learn(), opening a session first when none is open.",
-            "An agent that does not manage sessions itself.",
-            "Inside an explicit session: learn() is the same.",
+            "Store one fact, preference, decision or observation worth keeping beyond this "
+            "conversation (in the inbox: no embedding, no LLM call); a session opens "
+            "first when none is open.",
+            "The agent meets something worth keeping; it is findable by its words at once "
+            "(marked pending) and fully after {op:dream}.",
+            "Text that only matters for the current turn, or is already in the prompt.",
             "Instant: one or two writes.",
-            "LearnResult.",
-            "dream() later.",
+            "LearnResult(block_id, status): 'created', or 'duplicate_rejected' when the same "
+            "text already waits in the inbox. Keep the block_id to cite the block later.",
+            "{op:dream} once several blocks are waiting.",
             'await memory.remember("The staging DB is read-only on Fridays.")',
         ),
         _entry(
@@ -145,29 +127,33 @@ GUIDES: dict[str, AgentGuide] = dict(
             "is configured (skip_llm=True avoids them).",
             "ConsolidateResult(processed, promoted, deduplicated, edges_created, "
             "contradictions_detected, superseded).",
-            "recall() / frame() now see the new blocks.",
+            "{op:recall} / {op:frame} now rank the new blocks fully.",
             "result = await memory.consolidate(skip_llm=True)",
         ),
         _entry(
             "dream",
-            "consolidate() when the inbox holds anything, else nothing.",
-            "After learning, at the end of a task, or when status() says the inbox is full.",
-            "Right after every single learn: batching is cheaper.",
-            "Slow: as consolidate(); one read when the inbox is empty.",
-            "ConsolidateResult, or None when there was nothing to do.",
-            "recall() / frame().",
+            "File what was remembered: embed the waiting blocks, drop near-duplicates "
+            "(their ids then name the block they repeat), link related blocks.",
+            "After remembering, at the end of a task, or when {op:status} says the inbox is full.",
+            "Right after every single fact: batching is cheaper.",
+            "Slow: an embedding per waiting block (plus an LLM call each when one is "
+            "configured); one read when the inbox is empty.",
+            "ConsolidateResult(processed, promoted, deduplicated, edges_created, "
+            "contradictions_detected, superseded), or nothing when the inbox was empty.",
+            "{op:recall} / {op:frame}.",
             "result = await memory.dream()\nprint(result)",
         ),
         _entry(
             "recall",
-            "The top_k blocks for a query, ranked by similarity, confidence, recency, "
-            "centrality and reinforcement. Pure: changes nothing.",
+            "The best blocks for a query ({arg:top_k}: 5 unless configured), ranked by "
+            "similarity, confidence, recency, centrality and reinforcement; blocks not "
+            "dreamed yet come too when their words match, marked pending. Changes nothing.",
             "The agent needs facts about something, or block ids to connect or rate.",
-            "Building prompt context: frame() renders it and reinforces what was used.",
+            "Building prompt context: {op:frame} renders it and reinforces what was used.",
             "Fast: one database round trip and one embedding.",
-            "list[ScoredBlock] (id, content, tags, score and its components); the ids are "
-            "also in memory.last_recall_block_ids.",
-            "outcome() on the blocks that helped; connect() blocks that belong together.",
+            "The blocks (id, content, tags, score and its components, pending); each id, "
+            "or its first 6+ characters, is what {op:outcome} and {op:connect} take.",
+            "{op:outcome} on the blocks that helped; {op:connect} blocks that belong together.",
             'for block in await memory.recall("deploy steps", top_k=5):\n    print(block)',
         ),
         _entry(
@@ -176,20 +162,22 @@ GUIDES: dict[str, AgentGuide] = dict(
             "returned blocks are reinforced.",
             "Before answering or planning: 'attention' for a question, 'self' for the "
             "agent's identity and values, 'task' for goals plus context.",
-            "You only need ids or want no side effects: recall().",
+            "You only need ids or want no side effects: {op:recall}.",
             "Fast: one round trip plus one write ('self' is cached for an hour).",
-            "FrameResult(text, blocks, frame_name, cached).",
-            "Put .text in the prompt; outcome() afterwards.",
+            "FrameResult(text, blocks, frame_name, cached, block_count).",
+            "Put the text in the prompt; {op:outcome} afterwards.",
             'context = await memory.frame("attention", "how do we deploy?")\nprompt = context.text',
         ),
         _entry(
             "outcome",
-            "Tell memory how much some blocks helped: 0 misled … 1 helped.",
+            "Tell memory how much some blocks helped: {arg:signal=0.0} misled … "
+            "{arg:signal=1.0} helped. Ids may be whole or their first 6+ characters.",
             "After using recalled blocks, once you know whether they were right or useful.",
             "You have no evidence either way (0.5 changes only confidence, slightly).",
             "Instant: one write.",
-            "OutcomeResult(blocks_updated, mean_confidence_delta, edges_reinforced, "
-            "blocks_penalized, outcome_edges_created).",
+            "OutcomeResult(ids_matched, blocks_updated, mean_confidence_delta, "
+            "edges_reinforced, blocks_penalized, outcome_edges_created). An unknown id or "
+            "an ambiguous prefix is an error naming it, and nothing changes.",
             "Nothing; good blocks now rank higher and are linked together.",
             "await memory.outcome(memory.last_recall_block_ids, 0.9, source='tests passed')",
         ),
@@ -199,11 +187,11 @@ GUIDES: dict[str, AgentGuide] = dict(
             "own (never decayed, never displaced).",
             "You notice a relationship the memory has not captured: one block supports, "
             "elaborates, contradicts or depends_on another.",
-            "You lack ids (connect_by_query()), or you have not read both blocks.",
+            "You lack ids ({op:connect_by_query}), or you have not read both blocks.",
             "Instant: one write, no LLM.",
             "ConnectResult(action 'created' | 'reinforced' | 'updated' | 'skipped', relation, "
             "weight, displaced_edge when a weaker automatic edge made room).",
-            "Nothing; disconnect() undoes it.",
+            "Nothing; {op:disconnect} undoes it.",
             "await memory.connect(memory.last_learned_block_id,\n"
             '                     memory.last_recall_block_ids[0], "elaborates",\n'
             '                     note="adds the reason")',
@@ -213,7 +201,7 @@ GUIDES: dict[str, AgentGuide] = dict(
             "Remove the edge between two blocks.",
             "An edge is wrong: two blocks look alike but are unrelated, or you connected "
             "the wrong ones.",
-            "The edge is merely weak: curate() lets weak edges fade on their own.",
+            "The edge is merely weak: {op:curate} lets weak edges fade on their own.",
             "Instant: one write.",
             "DisconnectResult(action 'removed' | 'not_found' | 'guarded').",
             "Nothing; the edge no longer brings one block along with the other.",
@@ -247,13 +235,14 @@ GUIDES: dict[str, AgentGuide] = dict(
             "curate",
             "Maintenance: archive blocks that decayed, prune weak edges, let unused edges "
             "fade, reinforce the agent's core blocks.",
-            "status() says curate is due or overdue; it also runs by itself when due at "
-            "begin_session() and after consolidate(), and from cron (`elfgraph curate`).",
+            "{op:status} says curate is due or overdue; it also runs by itself when due "
+            "when a session begins and after {op:dream}, and from cron (`elfgraph curate`).",
             "Every few minutes: it is due every 40 active hours.",
             "Batch: set-based queries over the whole space; seconds at 100k blocks.",
             "CurateResult(archived, edges_pruned, edges_decayed, reinforced, "
             "constitutional_reinforced, total_edges_after, decayed_sample); "
-            "skipped_reason 'busy' (another run holds the space) or 'not_due' (if_due=True).",
+            "skipped_reason 'busy' (another run holds the space) or 'not_due' "
+            "({arg:if_due=True}).",
             "Nothing.",
             "result = await memory.curate(if_due=True)\nprint(result)",
         ),
@@ -280,7 +269,7 @@ GUIDES: dict[str, AgentGuide] = dict(
         _entry(
             "status",
             "A snapshot of the space: counts, clock, session, health and one suggestion.",
-            "Deciding what to do next (dream? curate?), or when something looks wrong.",
+            "Deciding what to do next ({op:dream}? {op:curate}?), or when something looks wrong.",
             "In a tight loop: it reads the database.",
             "Fast: one read.",
             "SystemStatus(... health 'good' | 'attention' | 'degraded', suggestion).",
@@ -300,7 +289,7 @@ GUIDES: dict[str, AgentGuide] = dict(
         ),
         _entry(
             "guide",
-            "This guide: the overview, or one method in detail.",
+            "This guide: the overview, or one operation in detail.",
             "You are unsure which method fits, or how to call it.",
             "There is no bad time: it is static text.",
             "Instant: no database.",
@@ -312,26 +301,34 @@ GUIDES: dict[str, AgentGuide] = dict(
 )
 
 
-def cost_label(entry: AgentGuide) -> str:
-    """The cost's first word: Instant, Fast, Slow or Batch."""
-    return entry.cost.split(":", 1)[0]
-
-
-def overview() -> str:
-    width = max(len(name) for name in GUIDES) + 2
-    lines = ["elfgraph MemorySystem — guide('<method>') explains one method.", ""]
-    lines += [
-        f"  {name:<{width}}{cost_label(entry):<9}{entry.what}" for name, entry in GUIDES.items()
-    ]
-    return "\n".join(lines)
-
-
-def guide(method: str | None = None) -> str:
-    """The overview (no argument), one method's entry, or the valid names for an unknown
-    one. Never raises: an agent asking the wrong question gets told the right ones."""
-    if method is None:
-        return overview()
-    entry = GUIDES.get(method.strip().removesuffix("()") if isinstance(method, str) else "")
-    if entry is None:
-        return f"No method {method!r}. Methods: {', '.join(GUIDES)}."
-    return str(entry)
+# The example of each entry a command line or an MCP client has, as (operation, arguments):
+# the guide spells it as `elfgraph …` or as a tool call with JSON arguments.
+EXAMPLE_CALLS: dict[str, tuple[str, dict[str, Any]]] = {
+    "remember": (
+        "remember",
+        {"content": "The staging DB is read-only on Fridays.", "tags": ["ops"]},
+    ),
+    "dream": ("dream", {}),
+    "recall": ("recall", {"query": "deploy steps", "top_k": 5}),
+    "frame": ("frame", {"name": "attention", "query": "how do we deploy?"}),
+    "outcome": (
+        "outcome",
+        {"block_ids": ["1c8afd05", "2a243325"], "signal": 0.9, "source": "tests passed"},
+    ),
+    "connect": (
+        "connect",
+        {
+            "source": "1c8afd05",
+            "target": "2a243325",
+            "relation": "elaborates",
+            "note": "adds the reason",
+        },
+    ),
+    "disconnect": (
+        "disconnect",
+        {"source": "1c8afd05", "target": "2a243325", "reason": "unrelated"},
+    ),
+    "curate": ("curate", {"if_due": True}),
+    "status": ("status", {}),
+    "guide": ("guide", {"method": "recall"}),
+}

@@ -1,4 +1,4 @@
-// name: 0016_import_claim_space
+// name: 0017_import_claim_space
 // mode: write
 // returns: none
 // params:

@@ -1,0 +1,266 @@
+"""`python -m benchmarks soak`: mixed operations for an hour, watching latency and memory.
+
+    python -m benchmarks soak                  # 60 minutes
+    python -m benchmarks soak --minutes 2      # a quick look
+
+One agent works on a fresh space with the mock embedder (so the figures are elfgraph's
+and Neo4j's, not a model's): it learns, recalls, frames, reports outcomes, connects, and
+dreams whenever ten blocks wait; a second task recalls alongside, as another reader of
+the space would. The space's clock runs ten times faster than the wall clock (the hour
+is ten active hours), so blocks decay, curate runs when due and archives them, and the
+space stops growing: what a long-lived agent's memory goes through. Every window (30 s)
+records each operation's p50 / p95 latency and the Python process's resident memory.
+Writes benchmarks/results/soak.json, docs/img/soak.png and the soak section of
+docs/BENCHMARKS.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+import uuid
+from collections import defaultdict
+from collections.abc import Awaitable
+from pathlib import Path
+from typing import Any
+
+import anyio
+
+from benchmarks.corpus import facts
+from benchmarks.machine import ROOT, describe, machine_line
+from benchmarks.write_path import percentile
+from elfgraph import ElfgraphError, MemorySystem, MockEmbeddingService
+from elfgraph.schema.migrations import open_database
+from elfgraph.spaces.registry import drop_space
+
+RESULTS = ROOT / "benchmarks" / "results" / "soak.json"
+IMAGE = ROOT / "docs" / "img" / "soak.png"
+DOC = ROOT / "docs" / "BENCHMARKS.md"
+WINDOW_SECONDS = 30.0
+CLOCK_SPEED = 10.0  # active hours per wall-clock hour
+OPS_PER_SECOND = 20.0  # the agent's pace; the reader recalls at half of it
+DREAM_AT = 10
+MARK = ("<!-- soak:start -->", "<!-- soak:end -->")
+
+
+def rss_mib() -> float:
+    """The process's resident memory now (not its peak)."""
+    pages = int(Path("/proc/self/statm").read_text().split()[1])
+    return pages * 4096 / 2**20
+
+
+class Recorder:
+    """Latencies per operation, cut into windows with the memory at each window's end."""
+
+    def __init__(self, started: float) -> None:
+        self.started = started
+        self.current: dict[str, list[float]] = defaultdict(list)
+        self.windows: list[dict[str, Any]] = []
+        self.refusals: list[str] = []
+        self.operations = 0
+
+    async def time(self, name: str, call: Awaitable[Any]) -> Any:
+        began = time.perf_counter()
+        try:
+            return await call
+        except ElfgraphError as exc:  # a refusal the agent would get (a full block...)
+            self.refusals.append(f"{name}: {exc.message}")
+            return None
+        finally:
+            self.current[name].append(1000 * (time.perf_counter() - began))
+            self.operations += 1
+
+    def close_window(self, blocks: int | None) -> None:
+        self.windows.append(
+            {
+                "minute": round((time.monotonic() - self.started) / 60, 2),
+                "rss_mib": round(rss_mib(), 1),
+                "active_blocks": blocks,
+                "ops": {
+                    name: {
+                        "count": len(values),
+                        "p50_ms": round(statistics.median(values), 2),
+                        "p95_ms": round(percentile(values, 0.95), 2),
+                    }
+                    for name, values in sorted(self.current.items())
+                    if values
+                },
+            }
+        )
+        self.current = defaultdict(list)
+
+
+async def agent(memory: MemorySystem, record: Recorder, until: float, seed: int) -> None:
+    rng = random.Random(seed)
+    texts = facts(200_000, seed=seed, unique=True)
+    learned: list[str] = []
+    pending = 0
+    index = 0
+    while time.monotonic() < until:
+        roll = rng.random()
+        if roll < 0.35:
+            result = await record.time("learn", memory.learn(texts[index % len(texts)]))
+            index += 1
+            pending += 1
+            if result is not None:
+                learned.append(result.block_id)
+        elif roll < 0.65:
+            query = rng.choice(texts)
+            await record.time("recall", memory.recall(query, top_k=10))
+        elif roll < 0.80:
+            query = rng.choice(texts)
+            await record.time("frame", memory.frame("attention", query, top_k=5))
+        elif roll < 0.92 and memory.last_recall_block_ids:
+            ids = memory.last_recall_block_ids[:3]
+            await record.time("outcome", memory.outcome(ids, rng.random()))
+        elif len(memory.last_recall_block_ids) >= 2:
+            a, b = memory.last_recall_block_ids[:2]
+            await record.time("connect", memory.connect(a, b, "supports"))
+        if pending >= DREAM_AT:
+            await record.time("dream", memory.dream())
+            pending = 0
+        await anyio.sleep(1 / OPS_PER_SECOND)
+
+
+async def reader(memory: MemorySystem, record: Recorder, until: float, seed: int) -> None:
+    rng = random.Random(seed + 1)
+    texts = facts(10_000, seed=seed + 1)
+    while time.monotonic() < until:
+        query = rng.choice(texts)
+        await record.time("recall (reader)", memory.recall(query, top_k=5))
+        await anyio.sleep(2 / OPS_PER_SECOND)
+
+
+async def soak(minutes: float, seed: int = 11) -> dict[str, Any]:
+    database = await open_database()
+    space = f"bench-soak-{uuid.uuid4().hex[:8]}"
+    embedder = MockEmbeddingService()
+    started = time.monotonic()
+    record = Recorder(started)
+    until = started + minutes * 60
+    try:
+        agent_memory = await MemorySystem.open(space, database=database, embedding_service=embedder)
+        reader_memory = await MemorySystem.open(
+            space, database=database, embedding_service=embedder
+        )
+        # The space's clock runs CLOCK_SPEED times faster than the wall clock.
+        agent_memory.clock = lambda: started + (time.monotonic() - started) * CLOCK_SPEED
+        await agent_memory.begin_session("soak")
+
+        async def windows() -> None:
+            while time.monotonic() < until:
+                await anyio.sleep(min(WINDOW_SECONDS, max(0.0, until - time.monotonic())))
+                status = await agent_memory.status()
+                record.close_window(status.active_count)
+
+        async with anyio.create_task_group() as group:
+            group.start_soon(agent, agent_memory, record, until, seed)
+            group.start_soon(reader, reader_memory, record, until, seed)
+            group.start_soon(windows)
+        status = await agent_memory.status()
+        await agent_memory.close()
+        await reader_memory.close()
+        return {
+            "machine": await describe(database),
+            "minutes": minutes,
+            "clock_speed": CLOCK_SPEED,
+            "operations": record.operations,
+            "refusals": record.refusals,
+            "final_status": status.to_dict(),
+            "windows": record.windows,
+        }
+    finally:
+        await drop_space(database, space)
+        await database.close()
+
+
+def plot(report: dict[str, Any], path: Path) -> Path:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    windows = report["windows"]
+    minutes = [w["minute"] for w in windows]
+    figure, (latency, memory) = plt.subplots(2, 1, figsize=(8, 6.5), sharex=True)
+    for name in ("recall", "frame", "learn", "outcome", "dream"):
+        rows = [(w["minute"], w["ops"][name]) for w in windows if name in w["ops"]]
+        if rows:
+            latency.plot([m for m, _ in rows], [o["p50_ms"] for _, o in rows], label=f"{name} p50")
+            latency.plot(
+                [m for m, _ in rows], [o["p95_ms"] for _, o in rows], "--", label=f"{name} p95"
+            )
+    latency.set_yscale("log")
+    latency.set_ylabel("latency per window (ms)")
+    latency.legend(ncol=3, fontsize=7)
+    latency.grid(alpha=0.3)
+    memory.plot(minutes, [w["rss_mib"] for w in windows], color="black", label="RSS (MiB)")
+    memory.set_ylabel("Python process RSS (MiB)")
+    memory.set_xlabel("minutes")
+    blocks = memory.twinx()
+    blocks.plot(minutes, [w["active_blocks"] or 0 for w in windows], color="tab:green")
+    blocks.set_ylabel("active blocks", color="tab:green")
+    memory.grid(alpha=0.3)
+    figure.suptitle(f"Soak: {report['minutes']:.0f} min of mixed operations")
+    figure.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+    return path
+
+
+def markdown(report: dict[str, Any], image: str) -> str:
+    windows = report["windows"]
+    first, last = windows[0], windows[-1]
+    lines = [
+        MARK[0],
+        f"Machine: {machine_line(report['machine'])}. {report['minutes']:.0f} minutes, "
+        f"{report['operations']:,} operations ({len(report['refusals'])} refused with an "
+        "ElfgraphError, e.g. a connect to a block whose edges are all protected), "
+        f"clock {report['clock_speed']:.0f}× the wall clock.",
+        "",
+        "| | first window | last window |",
+        "|---|---:|---:|",
+        f"| Python RSS (MiB) | {first['rss_mib']} | {last['rss_mib']} |",
+        f"| active blocks | {first['active_blocks']} | {last['active_blocks']} |",
+    ]
+    for name in ("recall", "frame", "learn", "outcome", "dream"):
+        if name in first["ops"] and name in last["ops"]:
+            a, b = first["ops"][name], last["ops"][name]
+            lines.append(
+                f"| {name} p50 / p95 (ms) | {a['p50_ms']} / {a['p95_ms']} | "
+                f"{b['p50_ms']} / {b['p95_ms']} |"
+            )
+    lines += ["", f"![soak]({image})", MARK[1]]
+    return "\n".join(lines)
+
+
+def write_section(doc: Path, section: str) -> None:
+    text = doc.read_text(encoding="utf-8")
+    start, end = text.find(MARK[0]), text.find(MARK[1])
+    if start < 0 or end < 0:
+        raise SystemExit(f"{doc} has no {MARK[0]} … {MARK[1]} section to fill")
+    doc.write_text(text[:start] + section + text[end + len(MARK[1]) :], encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks soak", description=__doc__)
+    parser.add_argument("--minutes", type=float, default=60.0)
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--no-doc", action="store_true")
+    args = parser.parse_args(argv)
+    report = anyio.run(soak, args.minutes)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=1), encoding="utf-8")
+    print(f"{report['operations']} operations, {len(report['refusals'])} refused: {args.out}")
+    if not args.no_doc:
+        image = plot(report, IMAGE)
+        write_section(DOC, markdown(report, str(image.relative_to(DOC.parent))))
+        print(f"updated {DOC} and {image}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,225 @@
+"""The phases of one curate run (docs/BEHAVIOUR.md §9), each a file in cypher/curation/.
+
+1. edges: edges_to_remove plans the static prune of weak, never-reinforced edges and the
+   temporal decay (at most max_decay_fraction of the edges per run); prune_edges and
+   decay_edges write them;
+2. archive: archive_plan_inputs reads, on the edges that are left, which blocks decayed
+   and their degrees; plan.py decides which go (bridges stay); save_archive_plan keeps
+   the plan in the graph and archive_decayed carries it out batch by batch;
+3. reinforce and finish, in one transaction: reinforce_curated (constitutional and
+   top-N blocks, once per clock), then finish_curate (last_curate_at, the edges left,
+   the lock released).
+
+The edges go first and the archive plan looks at the graph the run leaves behind, so
+curate converges: a second run at the same clock changes nothing. The archive plan is
+saved before it is carried out, so a run resumed after a crash ends where an
+uninterrupted one would. Each plan is one read over the space; its writes go in batches
+(curate_batch_size), each re-checking its condition and the lease.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TypedDict, TypeVar
+
+from elfgraph.config.memory import MemoryConfig
+from elfgraph.core.scoring import (
+    COLD_START_CENTRALITY,
+    COLD_START_RECENCY,
+    EDGE_DECAY_FACTOR,
+    EDGE_REINFORCEMENT_BONUS,
+    ESTABLISHED_EDGE_COUNT,
+    SELF_WEIGHTS,
+)
+from elfgraph.curation.lock import CurateLock
+from elfgraph.curation.plan import plan_archive
+from elfgraph.curation.repository.archive_decayed import archive_decayed
+from elfgraph.curation.repository.archive_plan_inputs import archive_plan_inputs
+from elfgraph.curation.repository.decay_edges import DecayedEdgeSample, decay_edges
+from elfgraph.curation.repository.edges_to_remove import edges_to_remove
+from elfgraph.curation.repository.finish_curate import finish_curate
+from elfgraph.curation.repository.pending_archive_plan import pending_archive_plan
+from elfgraph.curation.repository.prune_edges import prune_edges
+from elfgraph.curation.repository.reinforce_curated import ReinforceCuratedRow, reinforce_curated
+from elfgraph.curation.repository.save_archive_plan import PlanBatch, save_archive_plan
+from elfgraph.store.database import Database
+from elfgraph.store.transaction import Transaction
+
+CONSTITUTIONAL_TAG = "self/constitutional"
+SAMPLE_SIZE = 5
+
+Progress = Callable[[str], None]
+T = TypeVar("T")
+
+
+class Guard(TypedDict):
+    """The arguments of every write that runs only while this run holds the curate lock."""
+
+    space: str
+    owner: str
+    lock_seconds: float
+
+
+@dataclass
+class EdgeWork:
+    pruned: int = 0
+    decayed: int = 0
+    deferred: int = 0
+    samples: list[DecayedEdgeSample] | None = None
+
+
+def batches(items: Sequence[T], size: int) -> Iterator[list[T]]:
+    for start in range(0, len(items), size):
+        yield list(items[start : start + size])
+
+
+def guard(lock: CurateLock) -> Guard:
+    return Guard(space=lock.space, owner=lock.owner, lock_seconds=lock.lock_seconds)
+
+
+async def remove_edges(
+    database: Database, lock: CurateLock, now: float, config: MemoryConfig, step: Progress
+) -> EdgeWork:
+    """Phase 1: the static prune, then the temporal decay, weakest first."""
+    size, threshold = config.curation.curate_batch_size, config.curation.edge_prune_threshold
+    step("prune")
+    plan = await database.read(
+        edges_to_remove,
+        space=lock.space,
+        now=now,
+        threshold=threshold,
+        edge_factor=EDGE_DECAY_FACTOR,
+        established=ESTABLISHED_EDGE_COUNT,
+        max_fraction=config.curation.max_decay_fraction,
+    )
+    work = EdgeWork(deferred=int(plan["deferred"]), samples=[])
+    for pairs in batches(plan["weak_pairs"], size):
+        work.pruned += lock.held(
+            await database.write(prune_edges, **guard(lock), pairs=pairs, threshold=threshold)
+        )
+    step("decay")
+    samples: list[DecayedEdgeSample] = []
+    for pairs in batches(plan["decay_pairs"], size):
+        row = lock.held(
+            await database.write(
+                decay_edges,
+                **guard(lock),
+                pairs=pairs,
+                now=now,
+                threshold=threshold,
+                edge_factor=EDGE_DECAY_FACTOR,
+                established=ESTABLISHED_EDGE_COUNT,
+                sample=SAMPLE_SIZE,
+            )
+        )
+        work.decayed += int(row["decayed"])
+        samples += row["sample"]
+    samples.sort(key=lambda s: float(s["effective"]))
+    work.samples = samples[:SAMPLE_SIZE]
+    return work
+
+
+async def archive_blocks(
+    database: Database,
+    lock: CurateLock,
+    now: float,
+    config: MemoryConfig,
+    step: Progress,
+    *,
+    resume: Pending | None = None,
+) -> tuple[int, int]:
+    """Phase 2: the decayed blocks that are not bridges of the graph the run leaves
+    (curation/plan.py); (archived, bridges kept). The plan is saved in the graph first,
+    and a resumed run (`resume`) carries out what is left of it."""
+    step("archive")
+    threshold = config.curation.prune_threshold
+    if resume is None:
+        inputs = await database.read(
+            archive_plan_inputs,
+            space=lock.space,
+            now=now,
+            threshold=threshold,
+            bonus=EDGE_REINFORCEMENT_BONUS,
+        )
+        plan = plan_archive(
+            {str(b[0]): float(b[2]) for b in inputs["blocks"]},
+            [str(b[0]) for b in inputs["blocks"] if b[1]],
+            [(str(e[0]), str(e[1]), float(e[2])) for e in inputs["edges"]],
+        )
+        size = config.curation.curate_batch_size
+        saved = [PlanBatch(seq=i, ids=ids) for i, ids in enumerate(batches(plan.ids, size))]
+        lock.held(
+            await database.write(
+                save_archive_plan,
+                **guard(lock),
+                now=now,
+                batches=saved,
+                bridges_kept=plan.bridges_kept,
+            )
+        )
+        resume = Pending([batch["seq"] for batch in saved], plan.bridges_kept)
+    archived_at = datetime.now(UTC).isoformat()
+    archived = 0
+    for seq in resume.seqs:
+        archived += lock.held(
+            await database.write(
+                archive_decayed,
+                **guard(lock),
+                seq=seq,
+                now=now,
+                threshold=threshold,
+                archived_at=archived_at,
+            )
+        )
+    return archived, resume.bridges_kept
+
+
+@dataclass(frozen=True)
+class Pending:
+    """What is left of an archive plan: its batches, and the bridges it keeps."""
+
+    seqs: list[int]
+    bridges_kept: int
+
+
+async def pending_plan(database: Database, space: str, now: float) -> Pending | None:
+    """The batches a stopped run left at this clock; None when there are none (a plan
+    made at another clock is stale: the next plan replaces it)."""
+    left = await database.read(pending_archive_plan, space=space)
+    if not left["seqs"] or any(clock != now for clock in left["clocks"]):
+        return None
+    return Pending(left["seqs"], int(left["bridges_kept"][0]))
+
+
+async def reinforce_and_finish(
+    database: Database, lock: CurateLock, now: float, config: MemoryConfig, step: Progress
+) -> tuple[ReinforceCuratedRow, int]:
+    """Phase 3, one transaction: a crash never reinforces twice or finishes half."""
+    step("reinforce")
+    weights = SELF_WEIGHTS.without_similarity()
+
+    async def work(tx: Transaction) -> tuple[ReinforceCuratedRow | None, int | None]:
+        reinforced = await reinforce_curated(
+            tx,
+            **guard(lock),
+            now=now,
+            top_n=config.curation.curate_reinforce_top_n,
+            weights={
+                "confidence": weights.confidence,
+                "recency": weights.recency,
+                "centrality": weights.centrality,
+                "reinforcement": weights.reinforcement,
+            },
+            bonus=EDGE_REINFORCEMENT_BONUS,
+            cold_centrality=COLD_START_CENTRALITY,
+            cold_recency=COLD_START_RECENCY,
+            constitutional=CONSTITUTIONAL_TAG,
+        )
+        if reinforced is None:
+            return None, None
+        return reinforced, await finish_curate(tx, space=lock.space, owner=lock.owner, now=now)
+
+    reinforced, total = await database.write(work)
+    return lock.held(reinforced), lock.held(total)
