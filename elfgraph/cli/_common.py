@@ -109,28 +109,33 @@ def with_memory(
 
 
 @contextmanager
-def progress_bar(label: str, *, enabled: bool) -> Iterator[Callable[[int, int], None]]:
-    """A callback `(done, total)` for a bar on stderr, shown once the step has run for more
-    than a moment; nothing when disabled (--json) or when stderr is not a terminal."""
+def progress_bar(
+    label: str, *, enabled: bool, in_bytes: bool = False
+) -> Iterator[Callable[[int, int | None], None]]:
+    """A callback `(done, total)` for a bar on stderr (counting items, or bytes read), shown
+    once the step has run for more than a moment; nothing when disabled (--json) or when
+    stderr is not a terminal. A total of None draws a bar without an end."""
     if not enabled or not err.is_terminal:
         yield lambda done, total: None
         return
     from rich.progress import (
         BarColumn,
+        DownloadColumn,
         MofNCompleteColumn,
         Progress,
         TextColumn,
         TimeElapsedColumn,
     )
 
-    columns = (TextColumn(label, markup=False), BarColumn(), MofNCompleteColumn())
+    count = DownloadColumn() if in_bytes else MofNCompleteColumn()
+    columns = (TextColumn(label, markup=False), BarColumn(), count)
     bar = Progress(*columns, TimeElapsedColumn(), console=err)
     task = bar.add_task(label, total=None)
     timer = threading.Timer(PROGRESS_AFTER_SECONDS, bar.start)  # rich draws from a thread
     timer.daemon = True
     timer.start()
 
-    def update(done: int, total: int) -> None:
+    def update(done: int, total: int | None) -> None:
         bar.update(task, completed=done, total=total)
 
     try:

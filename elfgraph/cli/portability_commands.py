@@ -13,53 +13,20 @@ and nothing is imported.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import JustifyMethod
-from rich.progress import (
-    BarColumn,
-    DownloadColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-)
-from rich.table import Table
 
-from elfgraph.cli._common import err, errors_as_exit, out, print_json, run
-from elfgraph.config.connection import load_settings
-from elfgraph.config.loading import ElfgraphConfig
-from elfgraph.portability.claims import discard_unfinished_imports
-from elfgraph.portability.elfmem_import import import_elfmem as import_elfmem_database
-from elfgraph.portability.export import export_space
-from elfgraph.portability.importing import import_space
-from elfgraph.portability.models import ElfmemImportResult, ExportResult, ImportResult
-from elfgraph.schema.migrations import open_database
+from elfgraph.cli._common import err, errors_as_exit, out, print_json, progress_bar, run
+
+if TYPE_CHECKING:  # the commands import the library when they run: --help stays light
+    from rich.console import JustifyMethod
+    from rich.table import Table
+
+    from elfgraph.portability.models import ElfmemImportResult, ExportResult, ImportResult
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
-ProgressFunction = Callable[[int, int | None], None]
-
-
-@contextmanager
-def progress_bar(show: bool, what: str, *, in_bytes: bool) -> Iterator[ProgressFunction | None]:
-    """A rich progress bar on stderr, or nothing; yields the `progress(done, total)`
-    function the library calls."""
-    if not show or not err.is_terminal:
-        yield None
-        return
-    count = DownloadColumn() if in_bytes else MofNCompleteColumn()
-    bar = Progress(TextColumn(what), BarColumn(), count, TimeElapsedColumn(), console=err)
-    task = bar.add_task(what, total=None)
-
-    def update(done: int, total: int | None) -> None:
-        bar.update(task, completed=done, total=total)
-
-    with bar:
-        yield update
 
 
 @errors_as_exit
@@ -80,9 +47,13 @@ def export(
             "give --out FILE, or redirect stdout to a file", param_hint="--out"
         )
 
+    from elfgraph.config.connection import load_settings
+    from elfgraph.portability.export import export_space
+    from elfgraph.schema.migrations import open_database
+
     async def work() -> ExportResult:
         async with await open_database(load_settings()) as database:
-            with progress_bar(not json_output, f"export {space}", in_bytes=False) as update:
+            with progress_bar(f"export {space}", enabled=not json_output) as update:
                 return await export_space(database, space, target, progress=update)
 
     result = run(work)
@@ -118,9 +89,14 @@ def import_file(
     json_output: JsonOption = False,
 ) -> None:
     """Read an export file into a new space (or --merge it into one); all or nothing."""
+    from elfgraph.config.connection import load_settings
+    from elfgraph.schema.migrations import open_database
+
     if discard_unfinished:
         if file is not None:
             raise typer.BadParameter("--discard-unfinished takes no FILE")
+
+        from elfgraph.portability.claims import discard_unfinished_imports
 
         async def discard() -> list[str]:
             async with await open_database(load_settings()) as database:
@@ -136,13 +112,16 @@ def import_file(
         return
     if file is None:
         raise typer.BadParameter("give the export FILE to import (or - for stdin)")
-    config = ElfgraphConfig.load().memory
+    from elfgraph.config.loading import ElfgraphConfig
+    from elfgraph.portability.importing import import_space
 
+    config = ElfgraphConfig.load().memory
     source = file
+    label = f"import {Path(source).name}"
 
     async def work() -> ImportResult:
         async with await open_database(load_settings()) as database:
-            with progress_bar(not json_output, f"import {Path(source).name}", in_bytes=True) as bar:
+            with progress_bar(label, enabled=not json_output, in_bytes=True) as bar:
                 return await import_space(
                     database, source, space=space, merge=merge, config=config, progress=bar
                 )
@@ -155,6 +134,8 @@ def import_file(
 
 
 def unmapped_table(result: ElfmemImportResult) -> Table:
+    from rich.table import Table
+
     table = Table(title="Not mapped", show_edge=False, pad_edge=False)
     columns: tuple[tuple[str, JustifyMethod], ...] = (
         ("what", "left"),
@@ -175,6 +156,11 @@ def import_elfmem(
     json_output: JsonOption = False,
 ) -> None:
     """Bring an elfmem database into a new space; reports what could not be mapped."""
+    from elfgraph.config.connection import load_settings
+    from elfgraph.config.loading import ElfgraphConfig
+    from elfgraph.portability.elfmem_import import import_elfmem as import_elfmem_database
+    from elfgraph.schema.migrations import open_database
+
     config = ElfgraphConfig.load().memory
 
     async def work() -> ElfmemImportResult:
