@@ -63,6 +63,14 @@ def check_flags(skip_llm: object, skip_contradictions: object) -> None:
             )
 
 
+def check_progress(progress: object) -> None:
+    if progress is not None and not callable(progress):
+        raise ConfigError(
+            f"progress must be a function progress(done, total), not {shown(progress)}.",
+            recovery="Pass a function of two integers, or leave progress out.",
+        )
+
+
 async def consolidate(
     database: Database,
     space: str,

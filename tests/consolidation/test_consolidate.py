@@ -9,7 +9,7 @@ from elfgraph.config.loading import ElfgraphConfig
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.consolidation import write as consolidation_write
 from elfgraph.embedding.mock import MockEmbeddingService
-from elfgraph.errors import StorageError
+from elfgraph.errors import ConfigError, StorageError
 from elfgraph.store.database import Database
 from tests.support.embedders import ClusterEmbedder
 from tests.support.graph import blocks_by_status, edges_of, graph
@@ -43,6 +43,18 @@ async def test_dream_promotes_and_a_second_dream_returns_none(
         assert block["embedding_model"] == "mock-hash-384"
         assert len(block["embedding"]) == 384
         assert block["decay_lambda"] == 0.01
+
+
+async def test_a_progress_that_is_not_a_function_is_refused_before_anything_is_filed(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    memory = await make_memory()
+    await memory.learn("alpha")
+    for call in (memory.dream, memory.consolidate):
+        with pytest.raises(ConfigError, match="progress must be a function") as refused:
+            await call(progress="\ud800")  # type: ignore[arg-type]
+        assert refused.value.recovery
+    assert (await blocks_by_status(database, space)).get("inbox")
 
 
 async def test_near_duplicates_supersede_at_090_and_reject_at_095(
