@@ -34,6 +34,9 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 FrameKey = tuple[str, str | None, int, bool]  # frame name, query, top_k, ids shown
+# Frames kept at most: a reader asking many different questions between writes keeps
+# the latest ones, not all of them.
+FRAME_CACHE_SIZE = 256
 
 
 class ProcessState:
@@ -79,6 +82,8 @@ class ProcessState:
         return kept[1].model_copy(update={"cached": True})
 
     def keep_frame(self, key: FrameKey, result: FrameResult, until: float) -> None:
+        if len(self._frames) >= FRAME_CACHE_SIZE:  # many queries and no write: drop the oldest
+            del self._frames[next(iter(self._frames))]
         self._frames[key] = (until, result)
 
     def memory_changed(self) -> None:

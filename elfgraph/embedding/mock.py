@@ -31,6 +31,7 @@ class MockEmbeddingService:
         dimensions: int = 384,
         model_name: str | None = None,
         similarities: dict[tuple[str, str], float] | None = None,
+        record: bool = True,
     ) -> None:
         self._dimensions = dimensions
         self._model_name = model_name or f"mock-hash-{dimensions}"
@@ -41,7 +42,9 @@ class MockEmbeddingService:
             self._anchors.setdefault(_key(dependent), []).append((_key(anchor), value))
         for anchors in self._anchors.values():
             anchors.sort()
-        self.embedded: list[str] = []  # every text embedded, for tests to inspect
+        # every text embedded, for tests to inspect; record=False for long runs (benchmarks)
+        self.embedded: list[str] = []
+        self._record = record
 
     @property
     def model_name(self) -> str:
@@ -69,9 +72,11 @@ class MockEmbeddingService:
         return normalise(mixed)
 
     async def embed(self, text: str) -> Vector:
-        self.embedded.append(text)
+        if self._record:
+            self.embedded.append(text)
         return self.vector(text)
 
     async def embed_batch(self, texts: list[str]) -> list[Vector]:
-        self.embedded.extend(texts)
+        if self._record:
+            self.embedded.extend(texts)
         return [self.vector(text) for text in texts]

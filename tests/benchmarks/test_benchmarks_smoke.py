@@ -112,10 +112,11 @@ async def test_the_soak_runs_mixed_operations_and_records_windows(
     from benchmarks import soak
 
     monkeypatch.setattr(soak, "WINDOW_SECONDS", 3.0)
+    monkeypatch.setattr(soak, "SESSION_MINUTES", 0.05)  # a new session every 3 s
     report = await soak.soak(minutes=0.15)
     assert report["operations"] > 50
     assert len(report["windows"]) >= 2
     every = {name for window in report["windows"] for name in window["ops"]}
-    assert {"learn", "recall", "frame", "recall (reader)"} <= every
+    assert {"learn", "recall", "frame", "recall (reader)", "session"} <= every
     assert all(window["rss_mib"] > 0 for window in report["windows"])
     assert report["final_status"]["active_count"] > 0  # it dreamed
