@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.edges.by_query import Match
-from elfgraph.embedding.base import EmbeddingService
+from elfgraph.embedding.base import EmbeddingService, Vector
 from elfgraph.retrieval.frames import SELF_FRAME, FrameDefinition
 from elfgraph.retrieval.index_share import IndexShare
 from elfgraph.retrieval.models import FrameResult, ScoredBlock
@@ -62,6 +64,22 @@ class Retriever:
             text=text, blocks=blocks, frame_name=query.frame.name, edges_promoted=promoted
         )
 
+    async def warm(self) -> None:
+        """One recall with a fixed vector and no embedding call, as MemorySystem.open's
+        last step: the server plans and compiles the retrieval query (one query file serves
+        every frame, with or without a query) and pages in the indexes it reads, so the
+        agent's first recall does not pay for that."""
+        query = check_query("attention", "warm up", 1)
+        await retrieve(
+            self.database,
+            self.space,
+            query,
+            embedder=_FixedVector(self.embedder.dimensions),
+            config=self.config,
+            now_hours=None,
+            share=IndexShare(self.share.share),  # what the warm-up sees teaches nothing
+        )
+
     async def best_match(self, text: str, *, now_hours: float | None) -> Match | None:
         """The best block for a query and its cosine to it: absolute, unlike the ranking's
         similarity, whose best is always 1.0 (connect_by_query's confidence)."""
@@ -93,3 +111,20 @@ def render_frame(
         goal_tags=frame.guarantees if frame.template == "task" else (),
         ids=ids,
     )
+
+
+class _FixedVector:
+    """An embedder that answers every text with one basis vector (the warm-up's)."""
+
+    model_name = "warm-up"
+
+    def __init__(self, dimensions: int) -> None:
+        self.dimensions = dimensions
+
+    async def embed(self, text: str) -> Vector:
+        vector = np.zeros(self.dimensions, dtype=np.float32)
+        vector[0] = 1.0
+        return vector
+
+    async def embed_batch(self, texts: list[str]) -> list[Vector]:
+        return [await self.embed(text) for text in texts]
