@@ -9,7 +9,8 @@ quadratic step shows as a falling curve), then recall p50/p95 with a query, quer
 recall (the SELF and ATTENTION frames without a query), the first recall of a freshly
 opened MemorySystem, and curate. Mock vectors are random, so the space has session edges
 only; linking cost is measured by benchmarks/link_batch.py. Results:
-benchmarks/results/scale.json; a table and a plot go into docs/BENCHMARKS.md.
+benchmarks/results/scale.json; a table and a plot go into docs/BENCHMARKS.md (between
+its scale markers) unless --no-doc.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import statistics
 import time
 import uuid
@@ -28,6 +30,7 @@ import anyio
 from benchmarks.corpus import facts
 from benchmarks.machine import describe, machine_line
 from benchmarks.read_path import questions
+from benchmarks.suite import DOC, IMAGES
 from benchmarks.write_path import RESULTS, percentile
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
@@ -35,6 +38,8 @@ from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
 
+START = "<!-- scale:start -->"
+END = "<!-- scale:end -->"
 LEARN_BATCH = 5_000
 WARM_UP = 200
 QUERIES = 200
@@ -175,15 +180,60 @@ def markdown(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def plot(report: dict[str, Any], folder: Path) -> Path:
+    """Dream blocks/s over the blocks done (one line per size: flat means linear) and the
+    read latencies against size."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    folder.mkdir(parents=True, exist_ok=True)
+    figure, (rates, reads) = plt.subplots(1, 2, figsize=(11, 4.2))
+    for r in report["results"]:
+        points = r["dream_chunk_rates"]
+        rates.plot([d for d, _ in points], [v for _, v in points], label=f"{r['size']:,}")
+    rates.set(xlabel="blocks dreamed", ylabel="dream blocks/s (per chunk)", title="dream")
+    rates.legend(title="space size")
+    sizes = [r["size"] for r in report["results"]]
+    for key in ("recall", "queryless", "self"):
+        reads.plot(sizes, [r[key]["p50_ms"] for r in report["results"]], "o-", label=f"{key} p50")
+    reads.set(xscale="log", yscale="log", xlabel="blocks", ylabel="ms", title="reads")
+    reads.legend()
+    path = folder / "scale.png"
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+    return path
+
+
+def write_doc(doc: Path, table: str, image: Path) -> None:
+    """Replace the scale section's generated part between its markers."""
+    relative = os.path.relpath(image.resolve(), doc.resolve().parent)
+    section = f"{START}\n{table}\n\n![dream rate and read latency by size]({relative})\n{END}"
+    text = doc.read_text(encoding="utf-8")
+    if START in text and END in text:
+        before, rest = text.split(START, 1)
+        text = before + section + rest.split(END, 1)[1]
+    else:
+        text = text.rstrip("\n") + "\n\n" + section + "\n"
+    doc.write_text(text, encoding="utf-8")
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks scale", description=__doc__)
     parser.add_argument("--sizes", default="1k,10k", help="comma-separated: 1k,10k,100k")
     parser.add_argument("--no-session", action="store_true", help="learn outside a session")
     parser.add_argument("--out", type=Path, default=RESULTS / "scale.json")
+    parser.add_argument("--no-doc", action="store_true", help="write only the JSON")
     args = parser.parse_args(argv)
     sizes = [size_arg(s) for s in args.sizes.split(",") if s.strip()]
     report = anyio.run(lambda: run(sizes, session=not args.no_session))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2), encoding="utf-8")
+    table = markdown(report)
     print()
-    print(markdown(report))
+    print(table)
+    if not args.no_doc:
+        write_doc(DOC, table, plot(report, IMAGES))
+        print(f"updated {DOC}")
