@@ -65,20 +65,23 @@ class Retriever:
         )
 
     async def warm(self) -> None:
-        """One recall with a fixed vector and no embedding call, as MemorySystem.open's
+        """Two recalls with a fixed vector and no embedding call, as MemorySystem.open's
         last step: the server plans and compiles the retrieval query (one query file serves
-        every frame, with or without a query) and pages in the indexes it reads, so the
-        agent's first recall does not pay for that."""
-        query = check_query("attention", "warm up", 1)
-        await retrieve(
-            self.database,
-            self.space,
-            query,
-            embedder=_FixedVector(self.embedder.dimensions),
-            config=self.config,
-            now_hours=None,
-            share=IndexShare(self.share.share),  # what the warm-up sees teaches nothing
-        )
+        every frame) and pages in the indexes it reads, so the agent's first recall does
+        not pay for that."""
+        # The server caches a plan per parameter types and size bucket (a 7-character
+        # query string gets another plan than a 20-character one): warm with a query of
+        # a usual length, and once without a query (the queryless frames).
+        for text in ("warm up the retrieval query plans", None):
+            await retrieve(
+                self.database,
+                self.space,
+                check_query("attention", text, 1),
+                embedder=_FixedVector(self.embedder.dimensions),
+                config=self.config,
+                now_hours=None,
+                share=IndexShare(self.share.share),  # what the warm-up sees teaches nothing
+            )
 
     async def best_match(self, text: str, *, now_hours: float | None) -> Match | None:
         """The best block for a query and its cosine to it: absolute, unlike the ranking's

@@ -99,7 +99,7 @@ async def test_opening_warms_the_retrieval_query_with_one_read_and_no_write(
     warmed = await MemorySystem.open(
         space, database=database, embedding_service=MockEmbeddingService()
     )
-    assert queries_run() - before == plain_queries + 1  # the candidates read
+    assert queries_run() - before == plain_queries + 2  # the candidates reads
     after_status = await warmed.status()
     assert after_status.active_count == before_status.active_count
     for memory in (cold, plain, warmed):
