@@ -54,6 +54,14 @@ class Services:
     config: MemoryConfig
 
 
+def check_progress(progress: object) -> None:
+    if progress is not None and not callable(progress):
+        raise ConfigError(
+            f"progress must be a function of (done, total), not {shown(progress)}.",
+            recovery="Leave it out, or pass a function that takes two integers.",
+        )
+
+
 def check_flags(skip_llm: object, skip_contradictions: object) -> None:
     for name, value in (("skip_llm", skip_llm), ("skip_contradictions", skip_contradictions)):
         if not is_flag(value):

@@ -3,6 +3,7 @@ frame rendered within its budget, and frame's side effects in one write."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 import numpy as np
@@ -10,6 +11,7 @@ import numpy as np
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.edges.by_query import Match
 from elfgraph.embedding.base import EmbeddingService, Vector
+from elfgraph.errors import StorageError
 from elfgraph.retrieval.frames import SELF_FRAME, FrameDefinition
 from elfgraph.retrieval.index_share import IndexShare
 from elfgraph.retrieval.models import FrameResult, ScoredBlock
@@ -18,6 +20,8 @@ from elfgraph.retrieval.reinforce import reinforce
 from elfgraph.retrieval.rendering import render
 from elfgraph.retrieval.retrieve import Query, check_query, retrieve
 from elfgraph.store.database import Database
+
+log = logging.getLogger("elfgraph.retrieval")
 
 
 @dataclass
@@ -68,20 +72,27 @@ class Retriever:
         """Two recalls with a fixed vector and no embedding call, as MemorySystem.open's
         last step: the server plans and compiles the retrieval query (one query file serves
         every frame) and pages in the indexes it reads, so the agent's first recall does
-        not pay for that."""
+        not pay for that. A database without the schema (migrations not run) skips it."""
         # The server caches a plan per parameter types and size bucket (a 7-character
         # query string gets another plan than a 20-character one): warm with a query of
         # a usual length, and once without a query (the queryless frames).
         for text in ("warm up the retrieval query plans", None):
-            await retrieve(
-                self.database,
-                self.space,
-                check_query("attention", text, 1),
-                embedder=_FixedVector(self.embedder.dimensions),
-                config=self.config,
-                now_hours=None,
-                share=IndexShare(self.share.share),  # what the warm-up sees teaches nothing
-            )
+            try:
+                await self._warm_once(text)
+            except StorageError as exc:  # an optimisation: never why open() fails
+                log.debug("%s: retrieval warm-up skipped: %s", self.space, exc.message)
+                return
+
+    async def _warm_once(self, text: str | None) -> None:
+        await retrieve(
+            self.database,
+            self.space,
+            check_query("attention", text, 1),
+            embedder=_FixedVector(self.embedder.dimensions),
+            config=self.config,
+            now_hours=None,
+            share=IndexShare(self.share.share),  # what the warm-up sees teaches nothing
+        )
 
     async def best_match(self, text: str, *, now_hours: float | None) -> Match | None:
         """The best block for a query and its cosine to it: absolute, unlike the ranking's
