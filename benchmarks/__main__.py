@@ -4,6 +4,7 @@
     python -m benchmarks --sizes 1000 10000 100000      # 100k too (~40 min more here)
     python -m benchmarks --only read --sizes 10000 --no-doc
     python -m benchmarks soak [--minutes 60]             # mixed operations for an hour
+    python -m benchmarks scale --sizes 1k,10k,100k       # how each figure grows (issue 18)
 
 Run it against a Neo4j of its own, freshly started (docs/BENCHMARKS.md says why).
 """
@@ -53,6 +54,11 @@ def main() -> None:
         from benchmarks.soak import main as soak
 
         soak(sys.argv[2:])
+        return
+    if sys.argv[1:2] == ["scale"]:
+        from benchmarks.scale import main as scale
+
+        scale(sys.argv[2:])
         return
     args = arguments()
     report = anyio.run(

@@ -89,10 +89,12 @@ class MemorySystem(GraphEditing, Upkeep):
         llm_service: LLMService | None = None,
         database: Database | None = None,
         create: bool = True,
+        warm: bool = True,
     ) -> MemorySystem:
         """Connect (or reuse `database`), migrate when ELFGRAPH_AUTO_MIGRATE is on, open the
         space, and check that the embedder fits it. `create` False: a space that does not
-        exist yet is a ConfigError naming the known ones, not a new empty space."""
+        exist yet is a ConfigError naming the known ones, not a new empty space. `warm`: run
+        one retrieval with a fixed vector before returning, so the server has planned it."""
         validate_space_name(space)
         config = config or ElfgraphConfig.load()
         if embedding_service is None:
@@ -110,7 +112,7 @@ class MemorySystem(GraphEditing, Upkeep):
             if owns:
                 await db.close()
             raise
-        return cls(
+        memory = cls(
             db,
             space,
             config=config,
@@ -119,6 +121,13 @@ class MemorySystem(GraphEditing, Upkeep):
             owns_database=owns,
             index_share=share,
         )
+        if warm:
+            try:
+                await memory._retriever.warm()  # the first recall is not 50× the second
+            except BaseException:
+                await memory.close()
+                raise
+        return memory
 
     @classmethod
     @asynccontextmanager

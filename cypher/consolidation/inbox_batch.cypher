@@ -4,19 +4,28 @@
 // params: space, limit
 // The oldest inbox blocks of a space, in the order they were learned, each with the block
 // learned just before it in the same session (`follows`; null outside a session or for a
-// session's first block), found through the (session_id, learn_seq) index.
+// session's first block). Both lookups read an index in its order and stop after what they
+// need: the inbox through block_inbox_order (space, status, learn_seq), the predecessor
+// through block_session_order (session_id, learn_seq) read backwards, so a chunk costs the
+// same however large the inbox and the session are. Session ids are random, so the
+// predecessor's space is checked after the one-row seek rather than filtered during it.
 MATCH (b:Block)
-WHERE b.space = $space AND b.status = 'inbox'
+USING INDEX b:Block(space, status, learn_seq)
+WHERE b.space = $space AND b.status = 'inbox' AND b.learn_seq IS NOT NULL
 WITH b
-ORDER BY b.created_at, b.learn_seq, b.id
+ORDER BY b.space, b.status, b.learn_seq
 LIMIT $limit
 OPTIONAL CALL (b) {
   MATCH (p:Block)
-  WHERE p.session_id = b.session_id AND p.learn_seq < b.learn_seq AND p.space = $space
-  RETURN p.id AS follows
-  ORDER BY p.learn_seq DESC
+  USING INDEX p:Block(session_id, learn_seq)
+  WHERE p.session_id = b.session_id AND p.learn_seq < b.learn_seq
+  WITH p
+  ORDER BY p.session_id DESC, p.learn_seq DESC
   LIMIT 1
+  WITH p
+  WHERE p.space = $space
+  RETURN p.id AS follows
 }
 RETURN b.id AS id, b.content AS content, coalesce(b.tags, []) AS tags,
        b.category AS category, b.created_at AS created_at, follows
-ORDER BY b.created_at, b.learn_seq, b.id
+ORDER BY b.learn_seq

@@ -14,7 +14,9 @@
 // full-text call also brings the k best inbox hits (blocks learned but not yet dreamed:
 // read your writes), kept apart as pending blocks, which are never seeds of the
 // expansion. Queryless frames instead pre-select the best
-// blocks by a cheap proxy of their score. Then: the 1-hop neighbours of the seeds through
+// blocks by a cheap proxy of their score among the most recently reinforced, the most
+// reinforced and the most confident blocks, each read from its index in order (0022-0024),
+// so the cost does not grow with the space. Then: the 1-hop neighbours of the seeds through
 // any edge but CONTRADICTS (unless $expand is false), the blocks the frame guarantees, each candidate's properties,
 // embedding sketch (for diversity; full embeddings would cost more to send than the rest
 // of the query) and edges (for centrality and spreading: weight, reinforcements, the
@@ -73,8 +75,35 @@ CALL (space_node) {
 CALL (now) {
   WITH now, $queryless AS on
   WHERE on AND NOT $self_only
-  MATCH (b:Block)
-  WHERE b.space = $space AND b.status = 'active'
+  CALL () {
+    MATCH (b:Block)
+    USING INDEX b:Block(space, status, last_reinforced_at)
+    WHERE b.space = $space AND b.status = 'active' AND b.last_reinforced_at IS NOT NULL
+    WITH b
+    ORDER BY b.space DESC, b.status DESC, b.last_reinforced_at DESC
+    LIMIT $queryless_limit
+    RETURN collect(b) AS recent
+  }
+  CALL () {
+    MATCH (b:Block)
+    USING INDEX b:Block(space, status, reinforcement_count)
+    WHERE b.space = $space AND b.status = 'active' AND b.reinforcement_count IS NOT NULL
+    WITH b
+    ORDER BY b.space DESC, b.status DESC, b.reinforcement_count DESC
+    LIMIT $queryless_limit
+    RETURN collect(b) AS reinforced
+  }
+  CALL () {
+    MATCH (b:Block)
+    USING INDEX b:Block(space, status, confidence)
+    WHERE b.space = $space AND b.status = 'active' AND b.confidence IS NOT NULL
+    WITH b
+    ORDER BY b.space DESC, b.status DESC, b.confidence DESC
+    LIMIT $queryless_limit
+    RETURN collect(b) AS confident
+  }
+  UNWIND recent + reinforced + confident AS b
+  WITH DISTINCT now, b
   WITH b, $proxy.confidence * coalesce(b.confidence, 0.5)
           + $proxy.recency * exp(-coalesce(b.decay_lambda, 0.01)
               * CASE WHEN now > b.last_reinforced_at

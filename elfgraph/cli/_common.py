@@ -102,7 +102,11 @@ def with_memory(
 
     async def call() -> T:
         embedder = model_notice() if embeds else None
-        async with MemorySystem.managed(space, create=create, embedding_service=embedder) as memory:
+        # warm=False: a command runs one operation, which plans its own query; warming the
+        # retrieval plans first would only add two reads to every command
+        async with MemorySystem.managed(
+            space, create=create, embedding_service=embedder, warm=False
+        ) as memory:
             return await work(memory)
 
     return run(call)

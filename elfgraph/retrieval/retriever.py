@@ -3,11 +3,15 @@ frame rendered within its budget, and frame's side effects in one write."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
+
+import numpy as np
 
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.edges.by_query import Match
-from elfgraph.embedding.base import EmbeddingService
+from elfgraph.embedding.base import EmbeddingService, Vector
+from elfgraph.errors import StorageError
 from elfgraph.retrieval.frames import SELF_FRAME, FrameDefinition
 from elfgraph.retrieval.index_share import IndexShare
 from elfgraph.retrieval.models import FrameResult, ScoredBlock
@@ -16,6 +20,8 @@ from elfgraph.retrieval.reinforce import reinforce
 from elfgraph.retrieval.rendering import render
 from elfgraph.retrieval.retrieve import Query, check_query, retrieve
 from elfgraph.store.database import Database
+
+log = logging.getLogger("elfgraph.retrieval")
 
 
 @dataclass
@@ -62,6 +68,32 @@ class Retriever:
             text=text, blocks=blocks, frame_name=query.frame.name, edges_promoted=promoted
         )
 
+    async def warm(self) -> None:
+        """Two recalls with a fixed vector and no embedding call, as MemorySystem.open's
+        last step: the server plans and compiles the retrieval query (one query file serves
+        every frame) and pages in the indexes it reads, so the agent's first recall does
+        not pay for that. A database without the schema (migrations not run) skips it."""
+        # The server caches a plan per parameter types and size bucket (a 7-character
+        # query string gets another plan than a 20-character one): warm with a query of
+        # a usual length, and once without a query (the queryless frames).
+        for text in ("warm up the retrieval query plans", None):
+            try:
+                await self._warm_once(text)
+            except StorageError as exc:  # an optimisation: never why open() fails
+                log.debug("%s: retrieval warm-up skipped: %s", self.space, exc.message)
+                return
+
+    async def _warm_once(self, text: str | None) -> None:
+        await retrieve(
+            self.database,
+            self.space,
+            check_query("attention", text, 1),
+            embedder=_FixedVector(self.embedder.dimensions),
+            config=self.config,
+            now_hours=None,
+            share=IndexShare(self.share.share),  # what the warm-up sees teaches nothing
+        )
+
     async def best_match(self, text: str, *, now_hours: float | None) -> Match | None:
         """The best block for a query and its cosine to it: absolute, unlike the ranking's
         similarity, whose best is always 1.0 (connect_by_query's confidence)."""
@@ -93,3 +125,20 @@ def render_frame(
         goal_tags=frame.guarantees if frame.template == "task" else (),
         ids=ids,
     )
+
+
+class _FixedVector:
+    """An embedder that answers every text with one basis vector (the warm-up's)."""
+
+    model_name = "warm-up"
+
+    def __init__(self, dimensions: int) -> None:
+        self.dimensions = dimensions
+
+    async def embed(self, text: str) -> Vector:
+        vector = np.zeros(self.dimensions, dtype=np.float32)
+        vector[0] = 1.0
+        return vector
+
+    async def embed_batch(self, texts: list[str]) -> list[Vector]:
+        return [await self.embed(text) for text in texts]

@@ -18,6 +18,10 @@ error leaves this module as a `StorageError` that names the URI (and the query f
 a query failed) and says what to do, with the original chained. Connecting does only
 that: the schema is an explicit step (`elfgraph.schema`). The driver's own log lines go
 to the `elfgraph.driver` logger.
+
+Ready for a cluster: reads run in read transactions (a `neo4j://` routing driver sends
+them to followers), and one bookmark manager per Database chains every transaction after
+the writes committed through it, so a read never misses a write made before it.
 """
 
 from __future__ import annotations
@@ -62,6 +66,10 @@ class Database:
         self._driver = driver
         self.connection = connection
         self.connection_timeout = connection_timeout
+        # Causal chaining: every transaction through this Database starts after the
+        # writes it committed before, even on a cluster follower (read your writes across
+        # the MemorySystems sharing it).
+        self.bookmarks = AsyncGraphDatabase.bookmark_manager()
 
     @property
     def uri(self) -> str:
@@ -144,7 +152,9 @@ class Database:
 
     async def _attempt(self, mode: Mode, work: Work[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         access = READ_ACCESS if mode == "read" else WRITE_ACCESS
-        session = self._driver.session(database=self.name, default_access_mode=access)
+        session = self._driver.session(
+            database=self.name, default_access_mode=access, bookmark_manager=self.bookmarks
+        )
         async with session, await session.begin_transaction() as tx:
             # Committed when the work returns, rolled back when it raises.
             return await work(Transaction(tx, mode), *args, **kwargs)

@@ -80,6 +80,37 @@ async def test_a_zero_session_edge_weight_links_nothing(
     assert await edges_of(database, space) == []
 
 
+async def test_two_interleaved_sessions_chain_separately_across_small_chunks(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    """Dream reads the inbox in learning order through an index, a chunk at a time, and
+    each block's predecessor by a backwards index seek: chains cross chunk boundaries and
+    two sessions learning into one space at once never link to each other."""
+    config = ElfgraphConfig(memory=MemoryConfig(consolidate_batch_size=3))
+    one, other = await make_memory(config=config), await make_memory(config=config)
+    await one.begin_session()
+    await other.begin_session()
+    for i in range(5):
+        await one.learn_many([f"one {i}a", f"one {i}b"])
+        await other.learn(f"other {i}")
+    await one.end_session()
+    await other.end_session()
+    order = [
+        row["content"]
+        for row in await graph(
+            database,
+            "MATCH (b:Block {space: $s}) RETURN b.content AS content ORDER BY b.learn_seq",
+            s=space,
+        )
+    ]
+    result = await one.dream()
+    assert result is not None
+    assert result.promoted == 15
+    ones = [text for text in order if text.startswith("one")]
+    others = [text for text in order if text.startswith("other")]
+    assert await session_pairs(database, space) == chain(*ones) | chain(*others)
+
+
 QUESTION = "which instrument does ben play"
 ASKED = "Ana: What instrument does Ben play?"  # matches the question
 ANSWER = "Ben: The cello, since spring."  # answers it, sharing no word and no direction

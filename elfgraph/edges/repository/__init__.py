@@ -1,7 +1,7 @@
 """One async function per file of cypher/edges/: the transaction first, keywords after.
 
 The row shapes several of those files share live here: an edge's property map
-(`r {.*}`) and the short form of an edge that edge_state and link_blocks report."""
+(`r {.*}`) and the short form of an edge that edge_state and linking report."""
 
 from typing import Required, TypedDict
 

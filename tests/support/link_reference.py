@@ -1,15 +1,7 @@
-// name: link_blocks
-// mode: write
-// returns: many
-// params: space, edges, cap, now_hours, created_at
-// Creates consolidation edges row by row, in the given order (best first per block), each
-// from the smaller id to the larger: at most one edge per pair, and never more than `cap`
-// edges at a block. An end at the cap gives up its weakest displaceable edge (similar
-// before co_occurs, lowest weight first; never agent edges) only for a stronger one; else
-// the row is skipped. Like every writer of knowledge edges, it first locks the space node
-// (by a write), so concurrent writers of one space check and create one after the other.
-// A block's relationships are all knowledge edges, so its degree is an O(1) read.
-// Returns the edges created with the edge each one displaced, if any.
+"""The row-by-row Cypher that linked a batch before issue 18 (cypher/edges/link_blocks.cypher),
+kept as the reference the batched planner (elfgraph/edges/link_plan.py) must agree with."""
+
+ROW_BY_ROW_LINK = """
 MATCH (space:Space {name: $space})
 SET space._edge_lock = true
 REMOVE space._edge_lock
@@ -49,3 +41,4 @@ CALL (e) {
   RETURN displaced_edges
 }
 RETURN e.a AS a, e.b AS b, e.relation AS relation, e.weight AS weight, displaced_edges
+"""

@@ -1,0 +1,239 @@
+"""Scale: how each figure grows with the space (issue 18).
+
+    python -m benchmarks scale --sizes 1k,10k,100k [--no-session] [--no-doc]
+
+For each size, one fresh space on the configured Neo4j (run it against a server of its own,
+ELFGRAPH_NEO4J_HOME=…): learn_many in batches inside one session (blocks/s), dream the
+whole inbox in that session with the mock embedder (blocks/s of every chunk, so a
+quadratic step shows as a falling curve), then recall p50/p95 with a query, queryless
+recall (the SELF and ATTENTION frames without a query), the first recall of a freshly
+opened MemorySystem, and curate. Mock vectors are random, so the space has session edges
+only; linking cost is measured by benchmarks/link_batch.py. Results:
+benchmarks/results/scale.json; a table and a plot go into docs/BENCHMARKS.md (between
+its scale markers) unless --no-doc.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import os
+import statistics
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import anyio
+
+from benchmarks.corpus import facts
+from benchmarks.machine import describe, machine_line
+from benchmarks.read_path import questions
+from benchmarks.suite import DOC, IMAGES
+from benchmarks.write_path import RESULTS, percentile
+from elfgraph.embedding.mock import MockEmbeddingService
+from elfgraph.memory import MemorySystem
+from elfgraph.schema.migrations import open_database
+from elfgraph.spaces.registry import drop_space
+from elfgraph.store.database import Database
+
+START = "<!-- scale:start -->"
+END = "<!-- scale:end -->"
+LEARN_BATCH = 5_000
+WARM_UP = 200
+QUERIES = 200
+QUERYLESS = 50
+
+
+def size_arg(text: str) -> int:
+    text = text.strip().lower()
+    factor = {"k": 1_000, "m": 1_000_000}.get(text[-1:], 1)
+    return int(float(text.rstrip("km")) * factor)
+
+
+def stats(latencies: list[float]) -> dict[str, float]:
+    return {"p50_ms": statistics.median(latencies), "p95_ms": percentile(latencies, 0.95)}
+
+
+async def timed(calls: list[Any]) -> list[float]:
+    latencies = []
+    for call in calls:
+        start = time.perf_counter()
+        await call()
+        latencies.append(1000 * (time.perf_counter() - start))
+    return latencies
+
+
+async def build(memory: MemorySystem, size: int, *, session: bool) -> dict[str, Any]:
+    """learn_many then dream, in one session unless told otherwise; blocks/s of each."""
+    texts = facts(size, duplicate_share=0.0, unique=True)
+    if session:
+        await memory.begin_session()
+    started = time.perf_counter()
+    for start in range(0, size, LEARN_BATCH):
+        await memory.learn_many(texts[start : start + LEARN_BATCH])
+    learn_seconds = time.perf_counter() - started
+    chunks: list[tuple[int, float]] = []  # (blocks done, seconds since the dream began)
+    dream_start = time.perf_counter()
+
+    def progress(done: int, _total: int) -> None:
+        chunks.append((done, time.perf_counter() - dream_start))
+
+    await memory.dream(progress=progress)
+    dream_seconds = time.perf_counter() - dream_start
+    if session:
+        await memory.end_session()
+    rates = [
+        (done, (done - before) / max(1e-9, t - t_before))
+        for (before, t_before), (done, t) in itertools.pairwise(chunks)
+    ]
+    return {
+        "learn_blocks_per_s": size / learn_seconds,
+        "dream_blocks_per_s": size / dream_seconds,
+        "dream_chunk_rates": rates,
+        "in_session": session,
+    }
+
+
+async def reads(memory: MemorySystem, database: Database, space: str) -> dict[str, Any]:
+    queries = questions(QUERIES)
+    fresh = await MemorySystem.open(
+        space, database=database, embedding_service=MockEmbeddingService()
+    )
+    first = await timed([lambda: fresh.recall(queries[0]), lambda: fresh.recall(queries[1])])
+    first_queryless = await timed([lambda: fresh.recall(None), lambda: fresh.recall(None)])
+    await fresh.close()
+    for i in range(WARM_UP):
+        await memory.recall(queries[i % len(queries)])
+    recall = await timed([lambda q=q: memory.recall(q) for q in queries])
+    queryless = await timed([lambda: memory.recall(None)] * QUERYLESS)
+    self_frame = await timed([lambda: memory.recall(None, frame="self")] * QUERYLESS)
+    return {
+        "first_recall_ms": first[0],
+        "second_recall_ms": first[1],
+        "first_queryless_ms": first_queryless[0],
+        "recall": stats(recall),
+        "queryless": stats(queryless),
+        "self": stats(self_frame),
+    }
+
+
+async def one_size(database: Database, size: int, *, session: bool) -> dict[str, Any]:
+    space = f"bench-scale-{uuid.uuid4().hex[:8]}"
+    memory = await MemorySystem.open(
+        space, database=database, embedding_service=MockEmbeddingService()
+    )
+    try:
+        result: dict[str, Any] = {"size": size, **await build(memory, size, session=session)}
+        result.update(await reads(memory, database, space))
+        started = time.perf_counter()
+        await memory.curate()
+        result["curate_seconds"] = time.perf_counter() - started
+        return result
+    finally:
+        await memory.close()
+        started = time.perf_counter()
+        await drop_space(database, space)
+        print(f"  dropped {size:,} in {time.perf_counter() - started:.1f} s", flush=True)
+
+
+async def run(sizes: list[int], *, session: bool) -> dict[str, Any]:
+    database = await open_database()
+    try:
+        report: dict[str, Any] = {"machine": await describe(database), "results": []}
+        for size in sizes:
+            r = await one_size(database, size, session=session)
+            report["results"].append(r)
+            print(
+                f"{size:>9,}: learn {r['learn_blocks_per_s']:,.0f}/s, dream "
+                f"{r['dream_blocks_per_s']:,.0f}/s, recall {r['recall']['p50_ms']:.1f}/"
+                f"{r['recall']['p95_ms']:.1f} ms, queryless {r['queryless']['p50_ms']:.1f} ms, "
+                f"self {r['self']['p50_ms']:.1f} ms, first recall {r['first_recall_ms']:.0f} ms, "
+                f"curate {r['curate_seconds']:.2f} s",
+                flush=True,
+            )
+        return report
+    finally:
+        await database.close()
+
+
+def markdown(report: dict[str, Any]) -> str:
+    lines = [
+        f"{machine_line(report['machine'])}; mock embedder, one session per build.",
+        "",
+        "| blocks | learn_many blocks/s | dream blocks/s (first → last chunk) "
+        "| recall p50 / p95 ms | queryless p50 / p95 ms | SELF p50 / p95 ms "
+        "| first / second recall ms | curate s |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in report["results"]:
+        rates = [rate for _, rate in r["dream_chunk_rates"]] or [r["dream_blocks_per_s"]]
+        lines.append(
+            f"| {r['size']:,} | {r['learn_blocks_per_s']:,.0f} | {r['dream_blocks_per_s']:,.0f} "
+            f"({rates[0]:,.0f} → {rates[-1]:,.0f}) | {r['recall']['p50_ms']:.1f} / "
+            f"{r['recall']['p95_ms']:.1f} | {r['queryless']['p50_ms']:.1f} / "
+            f"{r['queryless']['p95_ms']:.1f} | {r['self']['p50_ms']:.1f} / "
+            f"{r['self']['p95_ms']:.1f} | {r['first_recall_ms']:.0f} / "
+            f"{r['second_recall_ms']:.0f} | {r['curate_seconds']:.2f} |"
+        )
+    return "\n".join(lines)
+
+
+def plot(report: dict[str, Any], folder: Path) -> Path:
+    """Dream blocks/s over the blocks done (one line per size: flat means linear) and the
+    read latencies against size."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    folder.mkdir(parents=True, exist_ok=True)
+    figure, (rates, reads) = plt.subplots(1, 2, figsize=(11, 4.2))
+    for r in report["results"]:
+        points = r["dream_chunk_rates"]
+        rates.plot([d for d, _ in points], [v for _, v in points], label=f"{r['size']:,}")
+    rates.set(xlabel="blocks dreamed", ylabel="dream blocks/s (per chunk)", title="dream")
+    rates.legend(title="space size")
+    sizes = [r["size"] for r in report["results"]]
+    for key in ("recall", "queryless", "self"):
+        reads.plot(sizes, [r[key]["p50_ms"] for r in report["results"]], "o-", label=f"{key} p50")
+    reads.set(xscale="log", yscale="log", xlabel="blocks", ylabel="ms", title="reads")
+    reads.legend()
+    path = folder / "scale.png"
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+    return path
+
+
+def write_doc(doc: Path, table: str, image: Path) -> None:
+    """Replace the scale section's generated part between its markers."""
+    relative = os.path.relpath(image.resolve(), doc.resolve().parent)
+    section = f"{START}\n{table}\n\n![dream rate and read latency by size]({relative})\n{END}"
+    text = doc.read_text(encoding="utf-8")
+    if START in text and END in text:
+        before, rest = text.split(START, 1)
+        text = before + section + rest.split(END, 1)[1]
+    else:
+        text = text.rstrip("\n") + "\n\n" + section + "\n"
+    doc.write_text(text, encoding="utf-8")
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks scale", description=__doc__)
+    parser.add_argument("--sizes", default="1k,10k", help="comma-separated: 1k,10k,100k")
+    parser.add_argument("--no-session", action="store_true", help="learn outside a session")
+    parser.add_argument("--out", type=Path, default=RESULTS / "scale.json")
+    parser.add_argument("--no-doc", action="store_true", help="write only the JSON")
+    args = parser.parse_args(argv)
+    sizes = [size_arg(s) for s in args.sizes.split(",") if s.strip()]
+    report = anyio.run(lambda: run(sizes, session=not args.no_session))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=2), encoding="utf-8")
+    table = markdown(report)
+    print()
+    print(table)
+    if not args.no_doc:
+        write_doc(DOC, table, plot(report, IMAGES))
+        print(f"updated {DOC}")

@@ -1,0 +1,39 @@
+from typing import TypedDict
+
+from elfgraph.store.transaction import Transaction, run_scalar
+
+
+class EdgeRow(TypedDict):
+    """One edge to create (elfgraph.edges.link.edge_row makes them): a < b, the
+    relationship type made from the relation word."""
+
+    a: str
+    b: str
+    type: str
+    relation: str
+    origin: str
+    weight: float
+
+
+async def create_links(
+    tx: Transaction,
+    *,
+    space: str,
+    displaced: list[str],
+    edges: list[EdgeRow],
+    now_hours: float,
+    created_at: str,
+) -> int:
+    """Delete the displaced edges (elementIds), create `edges`; how many were created."""
+    return int(
+        await run_scalar(
+            tx,
+            "create_links",
+            space=space,
+            displaced=displaced,
+            edges=edges,
+            now_hours=now_hours,
+            created_at=created_at,
+        )
+        or 0
+    )
