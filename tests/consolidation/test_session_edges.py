@@ -80,8 +80,8 @@ async def test_a_zero_session_edge_weight_links_nothing(
     assert await edges_of(database, space) == []
 
 
-QUESTION = "which instrument does ben play"
-ASKED = "Ana: What instrument does Ben play?"  # matches the question
+QUESTION = "which instrument does ana's brother play"
+ASKED = "Ana: What instrument does your brother play?"  # matches the question
 ANSWER = "Ben: The cello, since spring."  # answers it, sharing no word and no direction
 
 
