@@ -34,7 +34,8 @@ def old_projection(vectors: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     projected = vectors @ rng.standard_normal((vectors.shape[1], OLD_DIMS))
     projected /= np.linalg.norm(projected, axis=1, keepdims=True)
     quantised = np.clip(np.round(projected * 127), -127, 127)
-    return quantised / np.linalg.norm(quantised, axis=1, keepdims=True)
+    units: npt.NDArray[np.float64] = quantised / np.linalg.norm(quantised, axis=1, keepdims=True)
+    return units
 
 
 def summary(errors: npt.NDArray[np.float64]) -> dict[str, float]:

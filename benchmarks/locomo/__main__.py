@@ -77,6 +77,12 @@ def parser() -> argparse.ArgumentParser:
         help="a MemoryConfig value for every ablation, e.g. --set fusion=rrf",
     )
     p.add_argument("--out", type=Path, default=RESULTS / "locomo.json")
+    p.add_argument(
+        "--strict-ids",
+        action="store_true",
+        help="count only the block a turn was learned as, not the survivor its id resolves "
+        "to when dream archived it as a near-duplicate (the figures before issue 17)",
+    )
     p.add_argument("--chart", type=Path, help="write the per-category bar chart (PNG) here")
     return p
 
@@ -94,6 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         embedder=args.embedder,
         warm_up=max(0, args.warm_up),
         memory=dict(args.memory),
+        resolve_superseded=not args.strict_ids,
     )
     try:
         MemoryConfig(**options.memory)

@@ -15,6 +15,7 @@ from benchmarks.locomo.evaluate import (
     Ingested,
     baselines,
     ingest,
+    resolve_superseded,
     through_memory,
 )
 from benchmarks.locomo.metrics import KS, Scored, latency, summarise
@@ -49,6 +50,8 @@ class Options:
     embedder: str = "local"
     warm_up: int = 200  # recalls before the first measured one (JIT, caches)
     memory: dict[str, Any] = field(default_factory=dict)  # MemoryConfig fields under test
+    # An archived near-duplicate's turns count for its survivor (its id resolves to it).
+    resolve_superseded: bool = True
 
 
 def select(conversations: list[Conversation], options: Options) -> list[Conversation]:
@@ -145,6 +148,7 @@ async def run(options: Options, database: Database | None = None) -> dict[str, A
             "ks": list(options.ks),
             "seconds_per_turn": SECONDS_PER_TURN,
             "warm_up_recalls": options.warm_up,
+            "superseded_ids_resolve": options.resolve_superseded,
             "memory": options.memory,
             "ablations": {a: ABLATIONS[a] for a in options.ablations},
         },
@@ -175,11 +179,14 @@ async def one_conversation(
         ingested = await ingest(writer, conversation)
         await writer.close()
         tally.ingested.append(_ingest_row(conversation, ingested))
+        turns_of = ingested.turns_of
+        if options.resolve_superseded:
+            turns_of = await resolve_superseded(database, space, turns_of)
         for ablation in options.ablations:
             memory = await open_memory(memory_config(options, ablation))
             for i in range(options.warm_up if warm_up and questions else 0):
                 await memory.recall(questions[i % len(questions)].text, top_k=10)
-            measured = await through_memory(memory, questions, ingested.turns_of, options.ks)
+            measured = await through_memory(memory, questions, turns_of, options.ks)
             await memory.close()
             tally.add(ablation, conversation.sample_id, measured.scored)
             for k, values in measured.latencies_ms.items():
