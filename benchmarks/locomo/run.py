@@ -52,6 +52,14 @@ class Options:
     memory: dict[str, Any] = field(default_factory=dict)  # MemoryConfig fields under test
     # An archived near-duplicate's turns count for its survivor (its id resolves to it).
     resolve_superseded: bool = True
+    # More configurations to measure on the same ingested space, by name: MemoryConfig
+    # changes over `memory` (for cross-validation, benchmarks/locomo/crossval.py).
+    variants: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def configurations(self) -> dict[str, dict[str, Any]]:
+        """Every measured configuration's MemoryConfig changes, by name."""
+        return {a: ABLATIONS[a] for a in self.ablations} | self.variants
 
 
 def select(conversations: list[Conversation], options: Options) -> list[Conversation]:
@@ -87,22 +95,27 @@ def make_embedder(name: str) -> EmbeddingService:
 
 
 def memory_config(options: Options, ablation: str) -> ElfgraphConfig:
-    return ElfgraphConfig(memory=MemoryConfig(**(options.memory | ABLATIONS[ablation])))
+    changes = ABLATIONS.get(ablation) or options.variants.get(ablation) or {}
+    return ElfgraphConfig(memory=MemoryConfig(**(options.memory | changes)))
 
 
 class Tally:
     """Per-question results of every method, gathered conversation by conversation."""
 
     def __init__(self, options: Options) -> None:
-        names = [*options.ablations, *(BASELINES if options.baselines else ())]
+        names = [*options.configurations, *(BASELINES if options.baselines else ())]
+        self.ks = options.ks
         self.scored: dict[str, list[Scored]] = {name: [] for name in names}
-        self.latencies: dict[str, dict[int, list[float]]] = {a: {} for a in options.ablations}
+        self.latencies: dict[str, dict[int, list[float]]] = {a: {} for a in options.configurations}
         self.per_conversation: dict[str, dict[str, float]] = {name: {} for name in names}
+        self.conversation_summaries: dict[str, dict[str, Any]] = {name: {} for name in names}
         self.ingested: list[dict[str, Any]] = []
 
     def add(self, name: str, conversation: str, rows: list[Scored]) -> None:
         self.scored[name] += rows
-        self.per_conversation[name][conversation] = summarise(rows)["overall"]["R@10"]
+        summary = summarise(rows, self.ks)
+        self.per_conversation[name][conversation] = summary["overall"].get("R@10", 0.0)
+        self.conversation_summaries[name][conversation] = summary
 
     def methods(self, ks: Sequence[int]) -> dict[str, Any]:
         found: dict[str, Any] = {}
@@ -110,6 +123,7 @@ class Tally:
             found[name] = {
                 "summary": summarise(rows, ks),
                 "per_conversation_R@10": self.per_conversation[name],
+                "per_conversation": self.conversation_summaries[name],
             }
             if name in self.latencies:
                 found[name]["latency_by_top_k"] = {
@@ -150,7 +164,7 @@ async def run(options: Options, database: Database | None = None) -> dict[str, A
             "warm_up_recalls": options.warm_up,
             "superseded_ids_resolve": options.resolve_superseded,
             "memory": options.memory,
-            "ablations": {a: ABLATIONS[a] for a in options.ablations},
+            "ablations": options.configurations,
         },
         "ingest": tally.ingested,
         "methods": tally.methods(options.ks),
@@ -182,7 +196,7 @@ async def one_conversation(
         turns_of = ingested.turns_of
         if options.resolve_superseded:
             turns_of = await resolve_superseded(database, space, turns_of)
-        for ablation in options.ablations:
+        for ablation in options.configurations:
             memory = await open_memory(memory_config(options, ablation))
             for i in range(options.warm_up if warm_up and questions else 0):
                 await memory.recall(questions[i % len(questions)].text, top_k=10)
