@@ -21,7 +21,7 @@ from typing import Any
 from elfgraph.config.connection import Settings
 from elfgraph.config.loading import ElfgraphConfig
 from elfgraph.consolidation.models import ConsolidateResult
-from elfgraph.consolidation.run import Services, check_flags, consolidate
+from elfgraph.consolidation.run import Services, check_flags, check_progress, consolidate
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.faces import Face
 from elfgraph.feedback.models import OutcomeResult
@@ -270,6 +270,7 @@ class MemorySystem(GraphEditing, Upkeep):
         """Embed, deduplicate, analyse and link every inbox block (docs/BEHAVIOUR.md §4).
         `progress(done, total)` hears how many inbox blocks are filed (a CLI's bar)."""
         check_flags(skip_llm, skip_contradictions)
+        check_progress(progress)
         told = None
         if progress is not None:
             total = await inbox_count(self._database, self.space)

@@ -288,3 +288,16 @@ async def test_an_embedder_of_another_dimension_is_refused_at_open(
         await make_memory(embedding_service=MockEmbeddingService(dimensions=768))
     assert "768" in caught.value.message
     assert "384" in caught.value.recovery
+
+
+async def test_a_progress_that_is_not_a_function_is_refused_before_any_work(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    from elfgraph.errors import ConfigError
+
+    memory = await make_memory()
+    await memory.learn_many(["alpha"])
+    with pytest.raises(ConfigError, match="progress must be a function") as raised:
+        await memory.consolidate(progress="\ud800")  # type: ignore[arg-type]
+    assert raised.value.recovery
+    assert (await blocks_by_status(database, space))["inbox"]
