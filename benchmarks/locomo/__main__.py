@@ -22,6 +22,7 @@ from typing import Any
 
 import anyio
 
+from benchmarks.locomo.metrics import KS
 from benchmarks.locomo.report import chart, markdown
 from benchmarks.locomo.run import ABLATIONS, Options, run
 from benchmarks.machine import ROOT
@@ -45,6 +46,17 @@ def memory_setting(text: str) -> tuple[str, Any]:
         return name, json.loads(value)
     except json.JSONDecodeError:
         return name, value
+
+
+def variant(text: str) -> tuple[str, dict[str, Any]]:
+    """`NAME:FIELD=VALUE[,FIELD=VALUE…]`: one more configuration to measure."""
+    name, sep, settings = text.partition(":")
+    if not sep or not name or name in ABLATIONS:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not NAME:FIELD=VALUE[,FIELD=VALUE] with a new name "
+            "(e.g. kw05:keyword_weight=0.5)"
+        )
+    return name, dict(memory_setting(part) for part in settings.split(",") if part)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -76,7 +88,24 @@ def parser() -> argparse.ArgumentParser:
         metavar="FIELD=VALUE",
         help="a MemoryConfig value for every ablation, e.g. --set fusion=rrf",
     )
+    p.add_argument(
+        "--variant",
+        dest="variants",
+        type=variant,
+        action="append",
+        default=[],
+        metavar="NAME:FIELD=VALUE[,…]",
+        help="one more configuration measured on the same spaces, e.g. "
+        "kw05:keyword_weight=0.5 (cross-validate with python -m benchmarks.locomo.crossval)",
+    )
+    p.add_argument("--ks", type=int, nargs="+", default=list(KS), help="the k of recall@k")
     p.add_argument("--out", type=Path, default=RESULTS / "locomo.json")
+    p.add_argument(
+        "--strict-ids",
+        action="store_true",
+        help="count only the block a turn was learned as, not the survivor its id resolves "
+        "to when dream archived it as a near-duplicate (the figures before issue 17)",
+    )
     p.add_argument("--chart", type=Path, help="write the per-category bar chart (PNG) here")
     return p
 
@@ -94,9 +123,13 @@ def main(argv: list[str] | None = None) -> int:
         embedder=args.embedder,
         warm_up=max(0, args.warm_up),
         memory=dict(args.memory),
+        resolve_superseded=not args.strict_ids,
+        variants=dict(args.variants),
+        ks=tuple(sorted(set(args.ks))),
     )
     try:
-        MemoryConfig(**options.memory)
+        for changes in [{}, *options.variants.values()]:
+            MemoryConfig(**(options.memory | changes))
         report = anyio.run(run, options)
     except ElfgraphError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -20,6 +20,8 @@ from benchmarks.locomo.data import Conversation, Question
 from benchmarks.locomo.metrics import Scored, recall_at
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.memory import MemorySystem
+from elfgraph.store.database import Database
+from elfgraph.store.transaction import Transaction
 
 SECONDS_PER_TURN = 60.0
 
@@ -72,6 +74,29 @@ async def ingest(memory: MemorySystem, conversation: Conversation) -> Ingested:
         edges=status.edge_count,
         active_hours=status.total_active_hours,
     )
+
+
+SUPERSEDED = """
+MATCH (b:Block {space: $space})
+WHERE b.status = 'archived' AND b.superseded_by IS NOT NULL
+RETURN b.id AS id, b.superseded_by AS survivor
+"""
+
+
+async def _superseded(tx: Transaction, space: str) -> dict[str, str]:
+    result = await tx.driver_tx.run(SUPERSEDED, {"space": space})
+    return {str(r["id"]): str(r["survivor"]) async for r in result}
+
+
+async def resolve_superseded(
+    database: Database, space: str, turns_of: dict[str, set[str]]
+) -> dict[str, set[str]]:
+    """Which turns each block answers for once an archived near-duplicate's id resolves to
+    its survivor (superseded_by; the survivor also absorbed its text, BEHAVIOUR.md §4.2)."""
+    resolved = {block_id: set(turns) for block_id, turns in turns_of.items()}
+    for archived, survivor in (await database.read(_superseded, space)).items():
+        resolved.setdefault(survivor, set()).update(turns_of.get(archived, set()))
+    return resolved
 
 
 @dataclass

@@ -15,6 +15,7 @@ from benchmarks.locomo.evaluate import (
     Ingested,
     baselines,
     ingest,
+    resolve_superseded,
     through_memory,
 )
 from benchmarks.locomo.metrics import KS, Scored, latency, summarise
@@ -49,6 +50,16 @@ class Options:
     embedder: str = "local"
     warm_up: int = 200  # recalls before the first measured one (JIT, caches)
     memory: dict[str, Any] = field(default_factory=dict)  # MemoryConfig fields under test
+    # An archived near-duplicate's turns count for its survivor (its id resolves to it).
+    resolve_superseded: bool = True
+    # More configurations to measure on the same ingested space, by name: MemoryConfig
+    # changes over `memory` (for cross-validation, benchmarks/locomo/crossval.py).
+    variants: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def configurations(self) -> dict[str, dict[str, Any]]:
+        """Every measured configuration's MemoryConfig changes, by name."""
+        return {a: ABLATIONS[a] for a in self.ablations} | self.variants
 
 
 def select(conversations: list[Conversation], options: Options) -> list[Conversation]:
@@ -84,22 +95,27 @@ def make_embedder(name: str) -> EmbeddingService:
 
 
 def memory_config(options: Options, ablation: str) -> ElfgraphConfig:
-    return ElfgraphConfig(memory=MemoryConfig(**(options.memory | ABLATIONS[ablation])))
+    changes = ABLATIONS.get(ablation) or options.variants.get(ablation) or {}
+    return ElfgraphConfig(memory=MemoryConfig(**(options.memory | changes)))
 
 
 class Tally:
     """Per-question results of every method, gathered conversation by conversation."""
 
     def __init__(self, options: Options) -> None:
-        names = [*options.ablations, *(BASELINES if options.baselines else ())]
+        names = [*options.configurations, *(BASELINES if options.baselines else ())]
+        self.ks = options.ks
         self.scored: dict[str, list[Scored]] = {name: [] for name in names}
-        self.latencies: dict[str, dict[int, list[float]]] = {a: {} for a in options.ablations}
+        self.latencies: dict[str, dict[int, list[float]]] = {a: {} for a in options.configurations}
         self.per_conversation: dict[str, dict[str, float]] = {name: {} for name in names}
+        self.conversation_summaries: dict[str, dict[str, Any]] = {name: {} for name in names}
         self.ingested: list[dict[str, Any]] = []
 
     def add(self, name: str, conversation: str, rows: list[Scored]) -> None:
         self.scored[name] += rows
-        self.per_conversation[name][conversation] = summarise(rows)["overall"]["R@10"]
+        summary = summarise(rows, self.ks)
+        self.per_conversation[name][conversation] = summary["overall"].get("R@10", 0.0)
+        self.conversation_summaries[name][conversation] = summary
 
     def methods(self, ks: Sequence[int]) -> dict[str, Any]:
         found: dict[str, Any] = {}
@@ -107,6 +123,7 @@ class Tally:
             found[name] = {
                 "summary": summarise(rows, ks),
                 "per_conversation_R@10": self.per_conversation[name],
+                "per_conversation": self.conversation_summaries[name],
             }
             if name in self.latencies:
                 found[name]["latency_by_top_k"] = {
@@ -145,8 +162,9 @@ async def run(options: Options, database: Database | None = None) -> dict[str, A
             "ks": list(options.ks),
             "seconds_per_turn": SECONDS_PER_TURN,
             "warm_up_recalls": options.warm_up,
+            "superseded_ids_resolve": options.resolve_superseded,
             "memory": options.memory,
-            "ablations": {a: ABLATIONS[a] for a in options.ablations},
+            "ablations": options.configurations,
         },
         "ingest": tally.ingested,
         "methods": tally.methods(options.ks),
@@ -175,11 +193,14 @@ async def one_conversation(
         ingested = await ingest(writer, conversation)
         await writer.close()
         tally.ingested.append(_ingest_row(conversation, ingested))
-        for ablation in options.ablations:
+        turns_of = ingested.turns_of
+        if options.resolve_superseded:
+            turns_of = await resolve_superseded(database, space, turns_of)
+        for ablation in options.configurations:
             memory = await open_memory(memory_config(options, ablation))
             for i in range(options.warm_up if warm_up and questions else 0):
                 await memory.recall(questions[i % len(questions)].text, top_k=10)
-            measured = await through_memory(memory, questions, ingested.turns_of, options.ks)
+            measured = await through_memory(memory, questions, turns_of, options.ks)
             await memory.close()
             tally.add(ablation, conversation.sample_id, measured.scored)
             for k, values in measured.latencies_ms.items():

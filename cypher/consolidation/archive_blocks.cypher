@@ -7,7 +7,11 @@
 // A row's `by` is the block that replaces it (a near-duplicate's survivor): stored as
 // superseded_by, and blocks that pointed at this one now point at `by` too, so every
 // superseded id names a live block in one hop (cypher/edges/resolve_block_ids.cypher).
-// Returns the ids actually archived.
+// The survivor also absorbs the archived block's text (and what that block had absorbed):
+// kept in its `absorbed` list (at most 20 texts, none twice, not its own content) and
+// searched by the keyword leg through its summary, which an active survivor gets at once
+// and an inbox one when promoted (promote_blocks.cypher), so the near-duplicate's words
+// still find it (docs/BEHAVIOUR.md §4.2). Returns the ids actually archived.
 UNWIND $rows AS row
 MATCH (b:Block {space: $space, id: row.id})
 WHERE b.status IN ['inbox', 'active']
@@ -24,5 +28,23 @@ CALL (b, row) {
   WHERE row.by IS NOT NULL
   MATCH (older:Block {space: $space, superseded_by: b.id})
   SET older.superseded_by = row.by
+}
+CALL (b, row) {
+  WITH b, row
+  WHERE row.by IS NOT NULL
+  MATCH (survivor:Block {space: $space, id: row.by})
+  WITH survivor, coalesce(survivor.absorbed, []) AS had,
+       [text IN [b.content] + coalesce(b.absorbed, [])
+        WHERE text IS NOT NULL AND text <> survivor.content] AS given
+  WITH survivor, had,
+       reduce(kept = [], text IN given |
+              CASE WHEN text IN had OR text IN kept THEN kept ELSE kept + text END) AS fresh
+  WITH survivor, had, fresh[..CASE WHEN size(had) < 20 THEN 20 - size(had) ELSE 0 END] AS added
+  WHERE size(added) > 0
+  SET survivor.absorbed = had + added,
+      survivor.summary = CASE WHEN survivor.status = 'active'
+        THEN coalesce(survivor.summary, survivor.content)
+             + reduce(text = '', t IN added | text + '\n' + t)
+        ELSE survivor.summary END
 }
 RETURN b.id AS id

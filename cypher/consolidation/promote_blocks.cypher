@@ -5,7 +5,9 @@
 // Promotes analysed inbox blocks to active with their confidence, tags, summary, decay
 // rate, embedding and its sketch (see elfgraph/core/sketch.py). Each block is locked (by a write) before its status is checked, so a
 // block promoted meanwhile by another process is skipped, not promoted twice. Blocks
-// with a self/* tag get the Self label, which the SELF frame and guarantees look up.
+// with a self/* tag get the Self label, which the SELF frame and guarantees look up. The
+// summary is searched by the keyword leg: it also holds the texts of the near-duplicates
+// the block absorbed while in the inbox (archive_blocks.cypher).
 UNWIND $rows AS row
 MATCH (b:Block {space: $space, id: row.id})
 SET b._lock = true
@@ -16,7 +18,7 @@ SET b.status = 'active',
     b.confidence = row.confidence,
     b.self_alignment = row.confidence,
     b.tags = row.tags,
-    b.summary = row.summary,
+    b.summary = row.summary + reduce(text = '', t IN coalesce(b.absorbed, []) | text + '\n' + t),
     b.decay_lambda = row.decay_lambda,
     b.embedding = row.embedding,
     b.sketch = row.sketch,

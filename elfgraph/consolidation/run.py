@@ -64,10 +64,11 @@ def check_flags(skip_llm: object, skip_contradictions: object) -> None:
 
 
 def check_progress(progress: object) -> None:
+    """A progress callback is a callable or None (ConfigError otherwise, before any work)."""
     if progress is not None and not callable(progress):
         raise ConfigError(
-            f"progress must be a function progress(done, total), not {shown(progress)}.",
-            recovery="Pass a function of two integers, or leave progress out.",
+            f"progress must be a function of (done, total) or None, not {shown(progress)}.",
+            recovery="Leave it out, or pass a function such as lambda done, total: None.",
         )
 
 

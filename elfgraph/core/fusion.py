@@ -5,17 +5,23 @@ and the query text the keyword leg sends. Pure functions, no I/O.
   question ("what", "did", "how"…): those match chatter, not the thing asked about.
 - `similarities`: the legs fused into one similarity per seed, the best at 1.0.
 - `spread`: a block also counts as relevant through the seeds it is associated with.
+- `matching`: which candidates match the query at all (relevance first, §7.4).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from elfgraph.core.scoring import rrf_fuse
 
 # Relations whose edges pass relevance on (spread): not `similar`, which the vector leg
 # already sees (the edge comes from the same embeddings), nor `contradicts`.
 NOT_SPREADING = frozenset({"similar", "contradicts"})
+
+# A vector seed at least this close to the query matches it without a keyword (§7.4).
+# MiniLM puts unrelated sentences mostly below 0.2 and paraphrases above 0.5; the vector
+# leg always brings its 4·top_k nearest, however far, so nearness alone is no match.
+MATCHING_COSINE = 0.20
 
 
 def similarities(
@@ -84,6 +90,32 @@ def spread(
     for block, value in similarity.items():
         raised.setdefault(block, value)
     return _over_best(raised)
+
+
+def matching(
+    cosines: Mapping[str, float],
+    keyword: Iterable[str],
+    links: Mapping[str, Sequence[tuple[str, str, float]]],
+    *,
+    spreading: bool,
+) -> set[str]:
+    """The candidates that match the query (docs/BEHAVIOUR.md §7.4): a keyword hit, a
+    vector seed with cosine ≥ MATCHING_COSINE, and, with spreading, a block joined by an
+    associative edge of positive weight (the relations `spread` passes along) to one of
+    those. The others only fill places the matching blocks leave free. `cosines`: each
+    vector seed's cosine; `links`: each candidate's edges as (other, relation, weight)."""
+    direct = set(keyword) | {b for b, c in cosines.items() if c >= MATCHING_COSINE}
+    if not spreading:
+        return direct
+    linked = {
+        block
+        for block, edges in links.items()
+        if any(
+            other in direct and relation not in NOT_SPREADING and weight > 0
+            for other, relation, weight in edges
+        )
+    }
+    return direct | linked
 
 
 def _min_max(scores: Mapping[str, float]) -> dict[str, float]:

@@ -24,6 +24,15 @@ class ScoredBlock(Record):
     # Learned but not dreamed yet: found by keyword only, not linked, not deduplicated,
     # and left out of frame()'s reinforcement (docs/BEHAVIOUR.md §7.7).
     pending: bool = False
+    # False: nothing in the query matches it (no keyword, a cosine below 0.20, no
+    # associative edge to a block that matches); it fills a place only after every
+    # matching candidate (relevance first, docs/BEHAVIOUR.md §7.4). Always True without
+    # a query.
+    relevant: bool = True
+    # Diversity (MMR) placed it below a block with a lower score, because it is much like
+    # a block ranked above it (§7.4). Otherwise results keep score order within
+    # guaranteed, relevant and other blocks.
+    lowered_by_diversity: bool = False
 
     @property
     def summary(self) -> str:

@@ -1,12 +1,12 @@
 """Pure ranking of retrieval candidates (docs/BEHAVIOUR.md §7.2–§7.4): fusion, composite
-score, diversity, contradiction suppression, guarantees. No I/O."""
+score, relevance first, diversity, contradiction suppression, guarantees. No I/O."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from elfgraph.core.fusion import similarities, spread
+from elfgraph.core.fusion import matching, similarities, spread
 from elfgraph.core.scoring import (
     Components,
     Weights,
@@ -81,6 +81,14 @@ class Ranked:
     cosines: dict[str, float] = field(default_factory=dict)
 
 
+def _links(found: Candidates) -> dict[str, list[tuple[str, str, float]]]:
+    """Each candidate's edges as (other block, relation, weight)."""
+    return {
+        block_id: [(str(e[2]), str(e[3]), float(e[0] or 0.0)) for e in b.get("edges") or []]
+        for block_id, b in found.blocks.items()
+    }
+
+
 def relevance(found: Candidates, how: Relevance) -> dict[str, float]:
     """Each candidate's similarity to the query: the legs fused (fusion.similarities), then
     passed on along associative edges (fusion.spread)."""
@@ -92,11 +100,18 @@ def relevance(found: Candidates, how: Relevance) -> dict[str, float]:
     )
     if how.spread <= 0:
         return fused
-    links = {
-        block_id: [(str(e[2]), str(e[3]), float(e[0] or 0.0)) for e in b.get("edges") or []]
-        for block_id, b in found.blocks.items()
-    }
-    return spread(fused, links, how.spread)
+    return spread(fused, _links(found), how.spread)
+
+
+def relevant_ids(found: Candidates, how: Relevance) -> set[str]:
+    """The candidates that match the query (fusion.matching): keyword hits, pending ones
+    included, near vector seeds, and with spreading the blocks associated with those."""
+    return matching(
+        dict(zip(found.vector_ids, found.vector_cosines, strict=True)),
+        [*found.keyword_ids, *found.pending_ids],
+        _links(found),
+        spreading=how.spread > 0,
+    )
 
 
 def score_all(
@@ -119,6 +134,7 @@ def score_all(
             keyword_weight=how.keyword_weight,
         )
     seeds = set(found.vector_ids) | set(found.keyword_ids)
+    relevant = relevant_ids(found, how) if has_query else set(found.blocks)
     blocks = found.blocks
     recencies = {
         block_id: recency(
@@ -160,6 +176,7 @@ def score_all(
             was_expanded=has_query and block_id not in seeds and block_id in found.expanded_ids,
             status=str(b.get("status") or "active"),
             pending=block_id in pending,
+            relevant=block_id in relevant,
         )
     return scored
 
@@ -195,6 +212,25 @@ def suppress_contradictions(
     return [b for b in ordered if b.id not in dropped]
 
 
+def diversify(pool: Sequence[ScoredBlock], sketches: Mapping[str, str | None]) -> list[ScoredBlock]:
+    """The pool (relevant blocks first, each part by score) reordered by MMR within each
+    part, on the blocks' int8 sketches (error ≤ the bound of core.sketch); a block MMR
+    placed below one with a lower score is marked `lowered_by_diversity`."""
+    result: list[ScoredBlock] = []
+    for relevant in (True, False):
+        part = {b.id: b for b in pool if b.relevant is relevant}
+        units = {i: unsketch(sketches.get(i)) for i in part}
+        scores = {i: b.score for i, b in part.items()}
+        order = mmr(list(part), scores, {i: v for i, v in units.items() if v is not None})
+        lowest_so_far = float("inf")
+        for block_id in order:
+            block = part[block_id]
+            lowered = lowest_so_far < block.score
+            lowest_so_far = min(lowest_so_far, block.score)
+            result.append(block.model_copy(update={"lowered_by_diversity": lowered}))
+    return result
+
+
 def rank_candidates(
     found: Candidates,
     weights: Weights,
@@ -203,21 +239,17 @@ def rank_candidates(
     has_query: bool,
     how: Relevance | None = None,
 ) -> Ranked:
-    """Composite score → best 2·top_k → MMR → contradiction suppression → guarantees
-    first → top_k, then pending blocks where they outscore an active one
-    (docs/BEHAVIOUR.md §7.4, §7.7; before rendering)."""
+    """Composite score → relevant blocks before the others, each by score → the best
+    2·top_k → MMR within each part → contradiction suppression → guarantees first →
+    top_k, then pending blocks where they outrank an active one (docs/BEHAVIOUR.md §7.4,
+    §7.7; before rendering)."""
     scored = score_all(found, weights, found.now_hours, has_query, how)
     guaranteed = rank({g: scored[g].score for g in found.guaranteed_ids if g in scored})
     waiting = [scored[p] for p in found.pending_ids if p in scored]
-    scores = {
-        block_id: s.score
-        for block_id, s in scored.items()
-        if block_id not in guaranteed and not s.pending
-    }
-    best = rank(scores)[: 2 * top_k]
-    sketches = {block_id: unsketch(found.blocks[block_id].get("sketch")) for block_id in best}
-    diverse = mmr(best, scores, {k: v for k, v in sketches.items() if v is not None})
-    ordered = [scored[g] for g in guaranteed] + [scored[b] for b in diverse]
+    others = [s for block_id, s in scored.items() if block_id not in guaranteed and not s.pending]
+    pool = sorted(others, key=lambda b: (not b.relevant, -b.score, b.id))[: 2 * top_k]
+    sketches = {b.id: found.blocks[b.id].get("sketch") for b in pool}
+    ordered = [scored[g] for g in guaranteed] + diversify(pool, sketches)
     kept = suppress_contradictions(ordered, found.contradictions, set(guaranteed))
     final = merge_pending(kept[:top_k], waiting, top_k=top_k, guaranteed=set(guaranteed))
     cosines = dict(zip(found.vector_ids, found.vector_cosines, strict=True))

@@ -111,8 +111,8 @@ async def test_two_interleaved_sessions_chain_separately_across_small_chunks(
     assert await session_pairs(database, space) == chain(*ones) | chain(*others)
 
 
-QUESTION = "which instrument does ben play"
-ASKED = "Ana: What instrument does Ben play?"  # matches the question
+QUESTION = "which instrument does ana's brother play"
+ASKED = "Ana: What instrument does your brother play?"  # matches the question
 ANSWER = "Ben: The cello, since spring."  # answers it, sharing no word and no direction
 
 

@@ -79,3 +79,19 @@ def test_every_similarity_is_in_0_1_and_the_best_is_1(
         assert all(0.0 <= v <= 1.0 for v in values.values())
         if any(values.values()):
             assert max(values.values()) == pytest.approx(1.0)
+
+
+def test_a_block_matches_by_keyword_by_a_near_vector_or_through_an_associative_edge() -> None:
+    from elfgraph.core.fusion import MATCHING_COSINE, matching
+
+    cosines = {"near": 0.61, "edge": MATCHING_COSINE, "far": 0.19, "zero": 0.0}
+    links = {
+        "linked": [("near", "supports", 0.4)],
+        "similar_only": [("near", "similar", 0.9)],  # the vector leg's own view: no match
+        "weightless": [("near", "co_occurs", 0.0)],
+        "via_far": [("far", "elaborates", 0.9)],  # linked to a non-match: no match
+        "far": [("via_far", "elaborates", 0.9)],
+    }
+    found = matching(cosines, ["hit"], links, spreading=True)
+    assert found == {"hit", "near", "edge", "linked"}
+    assert matching(cosines, ["hit"], links, spreading=False) == {"hit", "near", "edge"}

@@ -64,3 +64,14 @@ def test_pending_similarity_never_changes_the_active_seeds() -> None:
     assert set(sims) == {"p"}
     assert 0.0 < sims["p"] <= 1.0
     assert pending_similarities(vector, keyword, {}, fusion="relative", keyword_weight=0.6) == {}
+
+
+def test_a_pending_block_outranks_an_active_block_that_matches_nothing() -> None:
+    """Relevance first (§7.4): a pending block is a keyword hit, so it goes before and
+    replaces an active block that matches nothing in the query, whatever their scores."""
+    unrelated = scored("u", score=0.9).model_copy(update={"relevant": False})
+    ranked = [scored("a", score=0.8), unrelated]
+    merged = merge_pending(ranked, [pending("p", 0.2)], top_k=2, guaranteed=set())
+    assert [b.id for b in merged] == ["a", "p"]
+    roomy = merge_pending(ranked, [pending("p", 0.2)], top_k=3, guaranteed=set())
+    assert [b.id for b in roomy] == ["a", "p", "u"]

@@ -305,14 +305,34 @@ def test_any_ranking_holds_its_promises(case: tuple[Candidates, bool, int, Weigh
         if not has_query:
             assert b.similarity == 0.0
 
-    scores = {i: s.score for i, s in score_all(found, weights, found.now_hours, has_query).items()}
+    every = score_all(found, weights, found.now_hours, has_query)
+    scores = {i: s.score for i, s in every.items()}
     guaranteed = rank({g: scores[g] for g in found.guaranteed_ids if g in scores})
     assert got[: len(ranked.guaranteed)] == guaranteed[:top_k]
     assert ranked.guaranteed == set(guaranteed[:top_k])
     rest = got[len(ranked.guaranteed) :]
-    assert rest == rank({i: scores[i] for i in rest})  # no sketches: MMR keeps score order
-    pool = rank({i: s for i, s in scores.items() if i not in guaranteed})[: 2 * top_k]
+
+    def standing(i: str) -> tuple[bool, float, str]:
+        return (not every[i].relevant, -scores[i], i)
+
+    # Relevant blocks first, each part in score order (no sketches: MMR moves nothing).
+    assert rest == sorted(rest, key=standing)
+    assert not any(b.lowered_by_diversity for b in ranked.blocks)
+    pool = sorted((i for i in scores if i not in guaranteed), key=standing)[: 2 * top_k]
     assert set(rest) <= set(pool)
+    cosines = dict(zip(found.vector_ids, found.vector_cosines, strict=True))
+    direct = {i for i, c in cosines.items() if c >= 0.2} | set(found.keyword_ids)
+    for b in every.values():  # relevance first (§7.4): what makes a block relevant
+        if has_query and b.id not in direct:
+            linked = any(
+                str(e[2]) in direct - {b.id}
+                and e[3] not in ("similar", "contradicts")
+                and float(e[0] or 0) > 0
+                for e in found.blocks[b.id]["edges"]
+            )
+            assert b.relevant == linked, b
+        else:
+            assert b.relevant
     for a, b in found.contradictions:
         if a in got and b in got:
             assert {a, b} <= ranked.guaranteed

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
+import numpy as np
+
 from elfgraph.embedding.base import Vector, normalise
 from elfgraph.embedding.mock import MockEmbeddingService
 
@@ -21,6 +25,35 @@ class ClusterEmbedder:
         if "cluster" not in text:
             return own
         return normalise(0.8 * self.centre + 0.6 * own)
+
+    async def embed(self, text: str) -> Vector:
+        return self.vector(text)
+
+    async def embed_batch(self, texts: list[str]) -> list[Vector]:
+        return [self.vector(t) for t in texts]
+
+
+class BagOfWordsEmbedder:
+    """Each word (lower case, no stemming, a few stop words left out) is its own direction,
+    in the order words are first seen (no collisions for the first 384 words): two texts'
+    cosine comes from their shared words, and is 0 when they share none."""
+
+    model_name = "mock-bag-of-words-384"
+    dimensions = 384
+    stop_words = frozenset({"a", "an", "the", "is", "are", "of", "to", "in", "it", "and"})
+
+    def __init__(self) -> None:
+        self.slots: dict[str, int] = {}
+
+    def vector(self, text: str) -> Vector:
+        counts = np.zeros(self.dimensions)
+        for word in re.findall(r"\w+", text.lower()):
+            if word not in self.stop_words:
+                slot = self.slots.setdefault(word, len(self.slots) % self.dimensions)
+                counts[slot] += 1.0
+        if not counts.any():
+            counts[0] = 1.0
+        return normalise(counts)
 
     async def embed(self, text: str) -> Vector:
         return self.vector(text)
