@@ -110,8 +110,9 @@ async def test_frame_reinforces_exactly_the_returned_blocks_and_their_edges(
     ids = {b.content: b.id for b in await memory.recall(QUERY, top_k=3)}
     await link(database, space, ids["top one"], ids["top two"], "supports", 0.7)
     await link(database, space, ids["top two"], ids["far away"], "supports", 0.7)
+    memory.clock = lambda: 1000.0  # the session begins at 1000 s of a clock of our own
     await memory.begin_session()
-    memory.clock = lambda: 3600.0 * 5  # five hours into the session at frame time
+    memory.clock = lambda: 1000.0 + 3600.0 * 5  # five hours into the session at frame time
     before = await counts(database, space)
     result = await memory.frame("attention", QUERY, top_k=2)
     assert {b.content for b in result.blocks} == {"top one", "top two"}
