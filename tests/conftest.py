@@ -124,6 +124,18 @@ async def make_memory(database: Database, space: str) -> AsyncIterator[MakeMemor
 
 
 @pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[LocalNeo4j]:
+    """A throw-away local Neo4j of the test's own (a real JVM, ~15 s to start): for tests
+    that stop the server or need a database nobody has migrated."""
+    instance = LocalNeo4j(tmp_path / "neo4j-home")
+    instance.start()
+    try:
+        yield instance
+    finally:
+        instance.stop()
+
+
+@pytest.fixture
 def no_provider_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """No real keys, base URLs, profiles or proxies may leak in from the environment."""
     for name in list(os.environ):

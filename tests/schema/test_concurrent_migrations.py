@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,16 +28,6 @@ MIGRATE = (
 )
 
 
-@pytest.fixture
-def fresh_server(tmp_path: Path) -> Iterator[LocalNeo4j]:
-    instance = LocalNeo4j(tmp_path / "neo4j-home")
-    instance.start()
-    try:
-        yield instance
-    finally:
-        instance.stop()
-
-
 def migrate_in_two_processes_at_once(home: Path) -> list[tuple[int, str]]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("NEO4J_", "ELFGRAPH_"))}
     env["ELFGRAPH_NEO4J_HOME"] = str(home)
@@ -52,10 +41,10 @@ def migrate_in_two_processes_at_once(home: Path) -> list[tuple[int, str]]:
     return [(run.returncode, err) for run, err in zip(runs, errors, strict=True)]
 
 
-async def test_two_processes_migrate_a_fresh_database_at_once(fresh_server: LocalNeo4j) -> None:
-    for code, err in migrate_in_two_processes_at_once(fresh_server.home):
+async def test_two_processes_migrate_a_fresh_database_at_once(own_server: LocalNeo4j) -> None:
+    for code, err in migrate_in_two_processes_at_once(own_server.home):
         assert code == 0, err
-    async with await Database.connect(Settings(neo4j_home=fresh_server.home)) as database:
+    async with await Database.connect(Settings(neo4j_home=own_server.home)) as database:
         status = await schema_status(database)
         assert [m.state for m in status.migrations] == ["applied"] * len(schema_migrations())
         assert all(index.state == "ONLINE" for index in status.indexes)

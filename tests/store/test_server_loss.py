@@ -5,8 +5,6 @@ again once the server is back. On a throw-away Neo4j of its own (a real JVM, ~15
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -18,20 +16,10 @@ pytestmark = [pytest.mark.anyio, pytest.mark.slow, pytest.mark.integration]
 CONNECTION_TIMEOUT = 3.0  # shorter than the default 10 s, to keep the test short
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LocalNeo4j]:
-    instance = LocalNeo4j(tmp_path / "neo4j-home")
-    instance.start()
-    try:
-        yield instance
-    finally:
-        instance.stop()
-
-
 async def test_a_lost_server_fails_fast_and_a_restarted_one_serves_the_same_memory(
-    server: LocalNeo4j, capfd: pytest.CaptureFixture[str]
+    own_server: LocalNeo4j, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    settings = Settings(neo4j_home=server.home, connection_timeout=CONNECTION_TIMEOUT)
+    settings = Settings(neo4j_home=own_server.home, connection_timeout=CONNECTION_TIMEOUT)
     memory = await MemorySystem.open(
         "restart", settings=settings, embedding_service=MockEmbeddingService()
     )
@@ -40,7 +28,7 @@ async def test_a_lost_server_fails_fast_and_a_restarted_one_serves_the_same_memo
         await memory.dream()
         assert [b.content for b in await memory.recall("build", top_k=1)]
 
-        server.stop()
+        own_server.stop()
         for call in (
             lambda: memory.recall("build", top_k=1),
             lambda: memory.learn("Another fact."),
@@ -56,7 +44,7 @@ async def test_a_lost_server_fails_fast_and_a_restarted_one_serves_the_same_memo
         status = await memory.status()
         assert status.health == "degraded"
 
-        server.start()  # same home: same ports, same data
+        own_server.start()  # same home: same ports, same data
         found = await memory.recall("build", top_k=1)
         assert [b.content for b in found] == ["The build runs on Fridays."]
         assert (await memory.learn("Back again.")).status == "created"
