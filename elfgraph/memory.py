@@ -62,7 +62,7 @@ class MemorySystem(GraphEditing, Upkeep):
         embedder: EmbeddingService,
         llm: LLMService | None,
         owns_database: bool,
-        index_share: float = 1.0,
+        index_share: IndexShare | None = None,
     ) -> None:
         self._database = database
         self.space = space
@@ -71,7 +71,7 @@ class MemorySystem(GraphEditing, Upkeep):
         self.llm_service = llm
         self._owns_database = owns_database
         self._sessions = SessionClock(database, space)
-        self._state = ProcessState(IndexShare(index_share))
+        self._state = ProcessState(index_share or IndexShare())
         self._retriever = Retriever(
             database, space, embedder, config.memory, self._state.index_share
         )
@@ -107,7 +107,7 @@ class MemorySystem(GraphEditing, Upkeep):
         owns = database is None
         db = database or await open_database(settings)
         try:
-            share = await open_for_embedder(db, space, embedding_service, create=create)
+            active, total = await open_for_embedder(db, space, embedding_service, create=create)
         except BaseException:
             if owns:
                 await db.close()
@@ -119,7 +119,7 @@ class MemorySystem(GraphEditing, Upkeep):
             embedder=embedding_service,
             llm=llm_service,
             owns_database=owns,
-            index_share=share,
+            index_share=IndexShare(active / total if total else 1.0, active),
         )
         if warm:
             try:
@@ -294,6 +294,7 @@ class MemorySystem(GraphEditing, Upkeep):
             skip_contradictions=skip_contradictions,
             progress=told,
         )
+        self._state.index_share.changed(result.promoted - result.superseded)
         await self._curate_if_due()
         return result
 

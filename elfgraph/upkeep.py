@@ -29,13 +29,15 @@ class Upkeep:
         time: while another runs, this waits memory.curation.curate_wait_seconds, then reports
         skipped_reason "busy". With `if_due`, only when should_curate() holds."""
         check_if_due(if_due)
-        return await curate_space(
+        result = await curate_space(
             self._database,
             self.space,
             config=self.config.memory,
             now_hours=self._sessions.session_now(),
             if_due=if_due,
         )
+        self._state.index_share.changed(-result.archived)
+        return result
 
     async def should_curate(self) -> bool:
         """Never curated, or memory.curation.curate_interval_hours active hours since the
@@ -46,12 +48,15 @@ class Upkeep:
 
     async def _curate_if_due(self) -> CurateResult | None:
         # Called from begin_session() and consolidate(), which count as writes.
-        return await curate_if_due(
+        result = await curate_if_due(
             self._database,
             self.space,
             config=self.config.memory,
             now_hours=self._sessions.session_now(),
         )
+        if result is not None:
+            self._state.index_share.changed(-result.archived)
+        return result
 
     async def status(self) -> SystemStatus:
         """Counts, clock, session, health and one suggestion. Never raises for an

@@ -1,12 +1,15 @@
 // name: candidates
 // mode: read
 // returns: one
-// params: space, query_vector, terms, k, fetch, text_fetch, self_only, queryless, queryless_limit, guarantee_tags, now_hours, proxy, cap, expand, pending
+// params: space, query_vector, terms, k, fetch, exact, text_fetch, self_only, queryless, queryless_limit, guarantee_tags, now_hours, proxy, cap, expand, pending
 // Everything one recall needs, in one round trip. Vector leg: the k nearest active blocks
 // of the space through the shared vector index, over-fetching `fetch` and filtering, with
 // an exact scan of the space when that leaves fewer than k (`answered`: how many answers
 // the index gave, for the caller's estimate of the space's share); each with its cosine (the
 // index's, from its quantised vectors: close enough to rank, and no embedding is read).
+// With $exact (a small space, elfgraph/retrieval/index_share.py) the index is not asked:
+// the scan gives exact cosines at a cost that depends on this space alone (`scanned`: how
+// many blocks it compared, the space's size for the caller).
 // Keyword leg: the k best full-text hits for `terms` (already reduced to plain words by
 // the caller) among this space's active blocks: the space's text_key and the status are
 // required terms of the Lucene query, so a bigger space that uses the same words more
@@ -27,7 +30,7 @@ MATCH (space_node:Space {name: $space})
 WITH space_node, coalesce($now_hours, space_node.total_active_hours, 0.0) AS now
 CALL () {
   WITH $query_vector AS qv
-  WHERE qv IS NOT NULL
+  WHERE qv IS NOT NULL AND NOT $exact
   CALL db.index.vector.queryNodes('block_embedding', $fetch, qv) YIELD node, score
   WITH node, score
   ORDER BY score DESC
@@ -41,14 +44,14 @@ CALL () {
 }
 CALL (fetched) {
   WITH fetched, $query_vector AS qv
-  WHERE qv IS NOT NULL AND size(fetched) < $k
+  WHERE qv IS NOT NULL AND ($exact OR size(fetched) < $k)
   MATCH (b:Block)
   WHERE b.space = $space AND b.status = 'active' AND b.embedding IS NOT NULL
     AND (NOT $self_only OR b:Self)
   WITH b, vector.similarity.cosine(b.embedding, qv) AS score
   ORDER BY score DESC
-  LIMIT $k
-  RETURN collect(b) AS scanned, collect(score) AS scanned_scores
+  WITH collect(b) AS nearest, collect(score) AS scores
+  RETURN nearest[..$k] AS scanned, scores[..$k] AS scanned_scores, size(nearest) AS compared
 }
 CALL (space_node) {
   WITH $terms AS terms
@@ -128,7 +131,8 @@ WITH now, CASE WHEN size(scanned) > 0 THEN scanned ELSE fetched[..$k] END AS vec
      CASE WHEN size(scanned) > 0 THEN scanned_scores ELSE fetched_scores[..$k] END
        AS vector_scores,
      keyword_nodes, keyword_scores, pending_nodes, pending_scores,
-     general_nodes + self_nodes AS queryless_nodes, size(fetched) AS fetched_in_space, answered
+     general_nodes + self_nodes AS queryless_nodes, size(fetched) AS fetched_in_space, answered,
+     compared
 CALL (vector_nodes, keyword_nodes) {
   WITH vector_nodes + keyword_nodes AS seeds
   WHERE $expand
@@ -146,14 +150,14 @@ CALL () {
   RETURN collect(b) AS guaranteed
 }
 WITH now, vector_nodes, vector_scores, keyword_nodes, keyword_scores, pending_nodes,
-     pending_scores, queryless_nodes, expanded, guaranteed, fetched_in_space, answered
+     pending_scores, queryless_nodes, expanded, guaranteed, fetched_in_space, answered, compared
 UNWIND vector_nodes + keyword_nodes + pending_nodes + queryless_nodes + expanded + guaranteed
   AS candidate
 WITH DISTINCT candidate, now, vector_nodes, vector_scores, keyword_nodes, keyword_scores,
-     pending_nodes, pending_scores, expanded, guaranteed, fetched_in_space, answered
+     pending_nodes, pending_scores, expanded, guaranteed, fetched_in_space, answered, compared
 WITH collect(candidate) AS nodes, now, vector_nodes, vector_scores, keyword_nodes,
      keyword_scores, pending_nodes, pending_scores, expanded, guaranteed, fetched_in_space,
-     answered
+     answered, compared
 CALL (nodes) {
   UNWIND nodes AS a
   MATCH (a)-[:CONTRADICTS]-(b:Block)
@@ -171,6 +175,7 @@ RETURN [n IN vector_nodes | n.id] AS vector_ids,
        contradictions,
        fetched_in_space,
        answered,
+       compared,
        now,
        [n IN nodes | n {.id, .content, .tags, .confidence, .reinforcement_count, .decay_lambda,
                         .last_reinforced_at, .status, .sketch,

@@ -44,6 +44,7 @@ class Candidates:
     blocks: dict[str, CandidateBlock]
     fetched_in_space: int = 0
     answered: int = 0  # the vector index's answers, of every space
+    compared: int = 0  # the blocks an exact scan compared with the query (0: no scan)
     now_hours: float = 0.0  # the clock the query used
     vector_cosines: list[float] = field(default_factory=list)  # parallel to vector_ids
     keyword_scores: list[float] = field(default_factory=list)  # parallel to keyword_ids
@@ -63,6 +64,7 @@ class Candidates:
             blocks={str(c["id"]): c.copy() for c in row["candidates"]},
             fetched_in_space=int(row["fetched_in_space"] or 0),
             answered=int(row["answered"] or 0),
+            compared=int(row["compared"] or 0),
             now_hours=float(row["now"] or 0.0),
             vector_cosines=[float(c) for c in row["vector_cosines"]],
             keyword_scores=[float(s) for s in row["keyword_scores"]],

@@ -105,7 +105,7 @@ async def retrieve(
     legs = config.retrieval.retrieval_legs
     vector = await embedder.embed(normalised_text(text)) if text and legs != "keyword" else None
     k = SEEDS_PER_LEG * query.top_k
-    fetch = share.fetch(k)
+    exact = share.exact(k)
     weights = query.frame.weights if text else query.frame.weights.without_similarity()
     self_only = query.frame.tag_prefix == "self/"
     row = await database.read(
@@ -114,7 +114,8 @@ async def retrieve(
         query_vector=vector.tolist() if vector is not None else None,
         terms=keyword_terms(text) if text and legs != "vector" else None,
         k=k,
-        fetch=fetch,
+        fetch=share.fetch(k),
+        exact=exact,
         text_fetch=keyword_fetch(k, self_only=self_only, pending=pending),
         self_only=self_only,
         queryless=text is None,
@@ -134,6 +135,8 @@ async def retrieve(
     found = Candidates.from_row(row)
     if vector is not None:
         share.observe(found.answered, found.fetched_in_space)
+        if found.compared and not self_only:  # a SELF scan compares only Self blocks
+            share.observe_scan(found.compared)
     how = Relevance(
         fusion=config.retrieval.fusion,
         keyword_weight=config.retrieval.keyword_weight,

@@ -34,11 +34,12 @@ async def open_space(database: Database, name: str) -> SpaceRecord:
 
 async def open_for_embedder(
     database: Database, name: str, embedder: EmbeddingService, *, create: bool = True
-) -> float:
+) -> tuple[int, int]:
     """Open the space for work with `embedder`: the shared vector index exists and fits
-    it, and the space is not locked to another model. This space's share of the index's
-    blocks, for the retrieval over-fetch. `create` False: a space that does not exist is
-    a ConfigError listing those that do (a typo never makes an empty space)."""
+    it, and the space is not locked to another model. Returns the space's active blocks
+    and every space's (the shared index's size), for the vector leg's strategy. `create`
+    False: a space that does not exist is a ConfigError listing those that do (a typo
+    never makes an empty space)."""
     found = None if create else await find_space(database, name)
     if not create and found is None:
         raise await unknown_space(database, name)
@@ -46,8 +47,7 @@ async def open_for_embedder(
     await ensure_vector_index(database, embedder.dimensions)
     record = found or await open_space(database, name)
     check_embedding_lock(name, record.embedding_model, record.embedding_dimensions, embedder)
-    active, total = await index_share_counts(database, name)
-    return active / total if total else 1.0
+    return await index_share_counts(database, name)
 
 
 async def index_share_counts(database: Database, name: str) -> tuple[int, int]:

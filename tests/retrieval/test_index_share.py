@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from elfgraph.retrieval.index_share import MAX_FETCH, IndexShare
+from elfgraph.retrieval.index_share import EXACT_SCAN_LIMIT, MAX_FETCH, IndexShare
 
 FLOOR = 1e-4
 shares = st.floats(FLOOR, 1.0)
@@ -136,3 +136,42 @@ def test_a_space_alone_in_a_small_index_keeps_a_small_fetch() -> None:
         answers = min(5_000, share.fetch(20))
         share.observe(answers, answers)
     assert share.fetch(20) < 100
+
+
+# ---- index or exact scan (docs/BEHAVIOUR.md §7.2) ------------------------------------------
+
+
+def test_a_small_space_is_scanned_whatever_the_index_holds() -> None:
+    assert IndexShare(1.0, active=EXACT_SCAN_LIMIT).exact(20)
+    assert IndexShare(0.0005, active=1_000).exact(20)  # 1k blocks among 2M: the same rule
+    assert not IndexShare(1.0, active=EXACT_SCAN_LIMIT + 1).exact(20)
+
+
+def test_an_unknown_size_asks_the_index_unless_the_share_is_too_small_for_it() -> None:
+    assert not IndexShare(1.0).exact(20)
+    assert not IndexShare(0.05).exact(20)  # 1.2·20 / 0.05 + 2 = 482 answers: fine
+    assert IndexShare(0.01).exact(20)  # 2,402 answers would be needed: past MAX_FETCH
+
+
+@given(shares, st.integers(0, 10 * EXACT_SCAN_LIMIT), ks)
+def test_the_scan_is_chosen_exactly_when_small_or_out_of_the_index_reach(
+    s: float, active: int, k: int
+) -> None:
+    share = IndexShare(s, active)
+    out_of_reach = math.ceil(1.2 * k / share.share) + 2 > MAX_FETCH
+    assert share.exact(k) == (active <= EXACT_SCAN_LIMIT or out_of_reach)
+
+
+def test_a_scan_teaches_the_size_and_writes_keep_it_current() -> None:
+    share = IndexShare(1.0)
+    share.observe_scan(2_500)  # the index came back short; the fallback scan counted
+    assert share.active == 2_500
+    assert not share.exact(20)
+    share.changed(-600)  # a curate of this process archived 600
+    assert share.active == 1_900
+    assert share.exact(20)
+    share.changed(-5_000)
+    assert share.active == 0
+    unknown = IndexShare(1.0)
+    unknown.changed(100)  # an unknown size stays unknown: the next scan says
+    assert unknown.active is None

@@ -34,6 +34,7 @@ class CandidatesRow(TypedDict):
     contradictions: list[list[str]]  # [a, b] with a < b, both candidates
     fetched_in_space: int  # the index's hits in this space, before the cut to k
     answered: int  # how many answers the vector index gave (at most the fetch asked for)
+    compared: int  # how many blocks an exact scan compared (0: no scan)
     now: float  # now_hours, else the space's clock
     candidates: list[CandidateBlock]
 
@@ -46,6 +47,7 @@ async def candidates(
     terms: str | None,
     k: int,
     fetch: int,
+    exact: bool,
     text_fetch: int,
     self_only: bool,
     queryless: bool,
@@ -67,6 +69,7 @@ async def candidates(
         terms=terms,
         k=k,
         fetch=fetch,
+        exact=exact,
         text_fetch=text_fetch,
         self_only=self_only,
         queryless=queryless,
