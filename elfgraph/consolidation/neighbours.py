@@ -1,9 +1,12 @@
-"""Nearest active neighbours of inbox blocks through the shared vector index.
+"""Nearest active neighbours of inbox blocks: in memory for a small space, else through
+the shared vector index.
 
-The index answers for every space, so it is asked for more than k (the smaller this
-space's share of it, the more); queries still short of k are asked again with a wider
-net, and only then answered by an exact scan of the space. Blocks promoted by the
-current run are left out: the run compares those exactly in memory (RunPool).
+A space of at most EXACT_SCAN_LIMIT active blocks is read once per chunk and compared
+exactly in memory, so its cost never depends on other spaces. Otherwise the index, which
+answers for every space, is asked for more than k (the smaller this space's share of it,
+the more); queries still short of k are asked again with a wider net, and only then
+answered by an exact scan of the space. Blocks promoted by the current run are left out:
+the run compares those exactly in memory (RunPool).
 """
 
 from __future__ import annotations
@@ -12,8 +15,10 @@ import math
 from collections.abc import Sequence
 
 import anyio
+import numpy as np
 
-from elfgraph.consolidation.plan import InboxBlock, Neighbour
+from elfgraph.consolidation.plan import InboxBlock, Neighbour, RunPool
+from elfgraph.consolidation.repository.active_vectors import active_vectors
 from elfgraph.consolidation.repository.nearest_active import (
     NearestRow,
     NeighbourQuery,
@@ -22,6 +27,7 @@ from elfgraph.consolidation.repository.nearest_active import (
 from elfgraph.consolidation.repository.nearest_active_exact import nearest_active_exact
 from elfgraph.embedding.base import Vector
 from elfgraph.spaces.registry import index_share_counts
+from elfgraph.spaces.vector_index import EXACT_SCAN_LIMIT
 from elfgraph.store.database import Database
 
 MAX_FETCH = 2000  # index candidates per query; past this the exact scan takes over
@@ -49,6 +55,8 @@ async def nearest_neighbours(
     others = active - ours
     if others <= 0:
         return {}
+    if others <= EXACT_SCAN_LIMIT:
+        return await _in_memory(database, space, blocks, vectors, k, run_id=run_id)
     wanted = min(k, others)
     fetch = max(k + 5, math.ceil(1.5 * k * total / others))
     pending = [
@@ -71,6 +79,31 @@ async def nearest_neighbours(
         )
         found.update(_group(exact))
     return found
+
+
+async def _in_memory(
+    database: Database,
+    space: str,
+    blocks: Sequence[InboxBlock],
+    vectors: Sequence[Vector],
+    k: int,
+    *,
+    run_id: str,
+) -> dict[str, list[Neighbour]]:
+    """Exact neighbours among a small space's active blocks, read once and compared in one
+    matrix product."""
+    rows = await database.read(active_vectors, space=space, run_id=run_id)
+    if not rows:
+        return {}
+    matrix = np.asarray([row["embedding"] for row in rows], dtype=np.float32)
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    matrix /= np.where(norms > 0, norms, 1.0)  # cosines, as the index computes them
+    pool = RunPool(matrix.shape[1])
+    for row, vector in zip(rows, matrix, strict=True):
+        pool.add(
+            row["id"], row["tags"], row["category"] or "knowledge", row["hours"] or 0.0, vector
+        )
+    return pool.nearest(blocks, vectors, k)
 
 
 async def _in_parallel(

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import math
 
+from elfgraph.spaces.vector_index import EXACT_SCAN_LIMIT
+
 MAX_FETCH = 2000  # vector index answers asked for at most, per leg
-# A space of at most this many active blocks is scanned exactly: the scan costs about what
-# an index query does at this size, its cosines are exact, and its cost depends on this
-# space alone, never on how many blocks other spaces keep in the shared index.
-EXACT_SCAN_LIMIT = 2000
 
 
 class IndexShare:
