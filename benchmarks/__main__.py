@@ -5,6 +5,7 @@
     python -m benchmarks --only read --sizes 10000 --no-doc
     python -m benchmarks soak [--minutes 60]             # mixed operations for an hour
     python -m benchmarks scale --sizes 1k,10k,100k       # how each figure grows (issue 18)
+    python -m benchmarks tenants --tenants 20            # a small space among big ones
 
 Run it against a Neo4j of its own, freshly started (docs/BENCHMARKS.md says why).
 """
@@ -59,6 +60,11 @@ def main() -> None:
         from benchmarks.scale import main as scale
 
         scale(sys.argv[2:])
+        return
+    if sys.argv[1:2] == ["tenants"]:
+        from benchmarks.tenants import main as tenants
+
+        tenants(sys.argv[2:])
         return
     args = arguments()
     report = anyio.run(

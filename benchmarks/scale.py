@@ -210,11 +210,18 @@ def plot(report: dict[str, Any], folder: Path) -> Path:
 def write_doc(doc: Path, table: str, image: Path) -> None:
     """Replace the scale section's generated part between its markers."""
     relative = os.path.relpath(image.resolve(), doc.resolve().parent)
-    section = f"{START}\n{table}\n\n![dream rate and read latency by size]({relative})\n{END}"
+    write_doc_section(
+        doc, START, END, f"{table}\n\n![dream rate and read latency by size]({relative})"
+    )
+
+
+def write_doc_section(doc: Path, start: str, end: str, body: str) -> None:
+    """Replace what lies between two markers of the document (append them if missing)."""
+    section = f"{start}\n{body}\n{end}"
     text = doc.read_text(encoding="utf-8")
-    if START in text and END in text:
-        before, rest = text.split(START, 1)
-        text = before + section + rest.split(END, 1)[1]
+    if start in text and end in text:
+        before, rest = text.split(start, 1)
+        text = before + section + rest.split(end, 1)[1]
     else:
         text = text.rstrip("\n") + "\n\n" + section + "\n"
     doc.write_text(text, encoding="utf-8")
