@@ -28,6 +28,7 @@ from typing import Any
 import anyio
 
 from benchmarks.corpus import facts
+from benchmarks.curate import local_server_pid, settle
 from benchmarks.machine import describe, machine_line
 from benchmarks.read_path import questions
 from benchmarks.suite import DOC, IMAGES
@@ -37,6 +38,7 @@ from elfgraph.memory import MemorySystem
 from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
+from elfgraph.store.transaction import Transaction
 
 START = "<!-- scale:start -->"
 END = "<!-- scale:end -->"
@@ -44,6 +46,7 @@ LEARN_BATCH = 5_000
 WARM_UP = 200
 QUERIES = 200
 QUERYLESS = 50
+DELETED_SHARE = 0.3
 
 
 def size_arg(text: str) -> int:
@@ -119,6 +122,50 @@ async def reads(memory: MemorySystem, database: Database, space: str) -> dict[st
     }
 
 
+# What curate's archive does to a block (cypher/curation/archive_decayed.cypher), to a
+# random share of the space. Curate itself would keep most of these blocks: in a space
+# built in one session, each block is a bridge of the session chain (§9.2).
+ARCHIVE_SHARE = """
+MATCH (b:Block)
+WHERE b.space = $space AND b.status = 'active' AND rand() < $share
+SET b.status = 'archived', b.archive_reason = 'benchmark'
+REMOVE b.embedding, b.sketch, b:Self
+WITH b
+CALL (b) {
+  MATCH (b)-[r]-(:Block)
+  DELETE r
+}
+RETURN count(b) AS archived
+"""
+
+
+async def _archive(tx: Transaction, space: str, share: float) -> int:
+    record = await (await tx.driver_tx.run(ARCHIVE_SHARE, space=space, share=share)).single()
+    return int(record["archived"]) if record else 0
+
+
+async def after_deletions(
+    memory: MemorySystem, database: Database, space: str, share: float = DELETED_SHARE
+) -> dict[str, Any]:
+    """Archive about `share` of the blocks as curate does, then recall at once and again
+    once the server is idle: the vector index keeps deleted vectors until Lucene merges
+    its segments."""
+    started = time.perf_counter()
+    archived = await database.write(_archive, space, share)
+    seconds = time.perf_counter() - started
+    queries = questions(QUERIES)
+    right_after = await timed([lambda q=q: memory.recall(q) for q in queries])
+    waited = await settle(local_server_pid(database))
+    settled = await timed([lambda q=q: memory.recall(q) for q in queries])
+    return {
+        "deleted": archived,
+        "delete_seconds": seconds,
+        "recall_after_delete": stats(right_after),
+        "recall_after_delete_settled": stats(settled),
+        "settle_seconds": waited,
+    }
+
+
 async def one_size(database: Database, size: int, *, session: bool) -> dict[str, Any]:
     space = f"bench-scale-{uuid.uuid4().hex[:8]}"
     memory = await MemorySystem.open(
@@ -130,6 +177,7 @@ async def one_size(database: Database, size: int, *, session: bool) -> dict[str,
         started = time.perf_counter()
         await memory.curate()
         result["curate_seconds"] = time.perf_counter() - started
+        result.update(await after_deletions(memory, database, space))
         return result
     finally:
         await memory.close()
@@ -158,14 +206,25 @@ async def run(sizes: list[int], *, session: bool) -> dict[str, Any]:
         await database.close()
 
 
+def deleted(r: dict[str, Any]) -> str:
+    if "recall_after_delete" not in r:
+        return "–"
+    now, idle = r["recall_after_delete"], r["recall_after_delete_settled"]
+    return (
+        f"{r['deleted']:,} archived: {now['p50_ms']:.1f} / {now['p95_ms']:.1f} → "
+        f"{idle['p50_ms']:.1f} / {idle['p95_ms']:.1f}"
+    )
+
+
 def markdown(report: dict[str, Any]) -> str:
     lines = [
         f"{machine_line(report['machine'])}; mock embedder, one session per build.",
         "",
         "| blocks | learn_many blocks/s | dream blocks/s (first → last chunk) "
         "| recall p50 / p95 ms | queryless p50 / p95 ms | SELF p50 / p95 ms "
-        "| first / second recall ms | curate s |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| first / second recall ms | curate s "
+        "| recall p50 / p95 ms after archiving 30 % (at once → server idle) |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in report["results"]:
         rates = [rate for _, rate in r["dream_chunk_rates"]] or [r["dream_blocks_per_s"]]
@@ -175,7 +234,7 @@ def markdown(report: dict[str, Any]) -> str:
             f"{r['recall']['p95_ms']:.1f} | {r['queryless']['p50_ms']:.1f} / "
             f"{r['queryless']['p95_ms']:.1f} | {r['self']['p50_ms']:.1f} / "
             f"{r['self']['p95_ms']:.1f} | {r['first_recall_ms']:.0f} / "
-            f"{r['second_recall_ms']:.0f} | {r['curate_seconds']:.2f} |"
+            f"{r['second_recall_ms']:.0f} | {r['curate_seconds']:.2f} | {deleted(r)} |"
         )
     return "\n".join(lines)
 
