@@ -1,21 +1,24 @@
-"""Many tenants in one database: a small space alone, then among many big ones (issue 18).
+"""Many tenants in one database: a small space among many big ones, against the same space
+alone (issue 18).
 
-    python -m benchmarks tenants --tenants 20 --per-tenant 10k --small 1k [--no-doc] [--keep]
+    ELFGRAPH_NEO4J_HOME=/tmp/crowd elfgraph neo4j start
+    ELFGRAPH_NEO4J_HOME=/tmp/alone elfgraph neo4j start
+    ELFGRAPH_NEO4J_HOME=/tmp/crowd python -m benchmarks tenants --alone-home /tmp/alone \
+        --tenants 8 --per-tenant 10k --small 1k [--no-doc] [--keep]
 
-On a Neo4j of its own, freshly started (ELFGRAPH_NEO4J_HOME=…):
-1. space A (`--small` blocks): learn_many and dream with the mock embedder (dream seconds),
-   then recall with a query (p50/p95 after a warm-up) and queryless recall: "alone".
-2. the crowd: `--tenants` spaces of `--per-tenant` blocks each, written straight into the
-   graph as dream leaves them (benchmarks/curate.py's rows: random unit 384-d embeddings,
-   sketches, ~2.5 edges a block), each with vectors of its own; then wait until the server
-   is idle (Lucene merges the vector index's segments after a bulk load).
-3. "among": A's reads again from a fresh MemorySystem, and a new space B of the same size
-   learned and dreamed among the crowd (dream seconds, reads).
-4. "index path": A's recall with the vector leg forced to the shared index and its
-   over-fetch (the strategy every space used before small spaces were scanned exactly).
-Every answer is checked to hold only the asking space's blocks. Results:
-benchmarks/results/tenants.json; a table goes into docs/BENCHMARKS.md (between its tenants
-markers) unless --no-doc.
+Two fresh local servers (no NEO4J_URI in the environment): the crowd server gets
+`--tenants` spaces of `--per-tenant` blocks each, written straight into the graph as dream
+leaves them (benchmarks/curate.py's rows: random unit 384-d embeddings, sketches, ~2.5
+edges a block, vectors of its own for each tenant); the alone server holds nothing else.
+After both are idle (Lucene merges the vector index's segments after a bulk load), the
+same small space (`--small` facts, mock embedder) is learned and dreamed on each, in the
+order alone, crowd, crowd, alone (two spaces a server; dream seconds of each); then each
+query goes to the space on one server and then the other (the order alternating), so
+the machine's load falls on both alike: recall with a query, queryless recall, and recall
+with the vector leg forced to the shared index and its learned over-fetch (the strategy
+every space used before small spaces were scanned exactly). Every answer is checked to
+hold only the asking space's blocks. Results: benchmarks/results/tenants.json; a table
+goes into docs/BENCHMARKS.md (between its tenants markers) unless --no-doc.
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -44,9 +49,10 @@ from benchmarks.curate import (
 )
 from benchmarks.machine import describe, machine_line
 from benchmarks.read_path import questions
-from benchmarks.scale import size_arg, stats, timed, write_doc_section
+from benchmarks.scale import size_arg, stats, write_doc_section
 from benchmarks.suite import DOC
 from benchmarks.write_path import RESULTS
+from elfgraph.config.connection import Settings
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
@@ -119,39 +125,28 @@ async def space_ids(database: Database, space: str) -> set[str]:
     return await database.read(_ids, space)
 
 
-async def reads(database: Database, space: str, ids: set[str]) -> dict[str, Any]:
-    """Recall with a query and queryless recall from a freshly opened MemorySystem, every
-    answer checked against the space's own block ids."""
-    memory = await MemorySystem.open(
-        space, database=database, embedding_service=MockEmbeddingService(record=False)
-    )
-    try:
-        queries = questions(QUERIES)
-
-        async def recall(query: str | None) -> None:
-            found = await memory.recall(query)
-            if not {b.id for b in found} <= ids:
-                raise CrossSpace(f"{space}: a recall for {query!r} crossed spaces")
-
-        for i in range(WARM_UP):
-            await recall(queries[i % len(queries)])
-        with_query = await timed([lambda q=q: recall(q) for q in queries])
-        queryless = await timed([lambda: recall(None)] * QUERYLESS)
-        return {"recall": stats(with_query), "queryless": stats(queryless)}
-    finally:
-        await memory.close()
+Recall = Callable[[str | None], Awaitable[None]]
 
 
-async def index_path_reads(database: Database, space: str, ids: set[str]) -> dict[str, Any]:
-    """Recall with the vector leg forced to the shared index and its learned over-fetch
-    (exact scan only when the index leaves too few): the strategy before this change."""
+async def opened(database: Database, space: str) -> tuple[MemorySystem, Recall, Recall]:
+    """The space opened fresh, a recall checked against the space's block ids, and one
+    with the vector leg forced to the shared index and its learned over-fetch (exact scan
+    only when the index leaves too few): the strategy before small spaces were scanned."""
+    ids = await space_ids(database, space)
+    embedder = MockEmbeddingService(record=False)
+    memory = await MemorySystem.open(space, database=database, embedding_service=embedder)
     active, total = await index_share_counts(database, space)
     share = IndexShare(active / total if total else 1.0)  # size unknown: the index first
-    embedder = MockEmbeddingService(record=False)
     config = MemoryConfig()
 
-    async def recall(query: str) -> None:
-        forced = IndexShare(share.share)  # never learns the size, so never scans by choice
+    def check(found: set[str], query: str | None) -> None:
+        if not found <= ids:
+            raise CrossSpace(f"{space}: a recall for {query!r} crossed spaces")
+
+    async def recall(query: str | None) -> None:
+        check({b.id for b in await memory.recall(query)}, query)
+
+    async def index_path(query: str | None) -> None:
         ranked = await retrieve(
             database,
             space,
@@ -159,96 +154,144 @@ async def index_path_reads(database: Database, space: str, ids: set[str]) -> dic
             embedder=embedder,
             config=config,
             now_hours=None,
-            share=forced,
+            share=IndexShare(share.share),  # never learns the size: never scans by choice
         )
-        if not {b.id for b in ranked.blocks} <= ids:
-            raise CrossSpace(f"{space}: an index-path recall for {query!r} crossed spaces")
+        check({b.id for b in ranked.blocks}, query)
 
-    queries = questions(QUERIES)
-    for i in range(WARM_UP):
-        await recall(queries[i % len(queries)])
-    return {"recall": stats(await timed([lambda q=q: recall(q) for q in queries]))}
+    return memory, recall, index_path
 
 
-async def run(tenants: int, per_tenant: int, small: int, *, keep: bool) -> dict[str, Any]:
-    database = await open_database()
-    pid = local_server_pid(database)
+async def interleaved(pairs: dict[str, Recall], queries: list[str | None]) -> dict[str, Any]:
+    """Each query to every recall in turn, the order rotating: load falls on all alike."""
+    latencies: dict[str, list[float]] = {name: [] for name in pairs}
+    names = list(pairs)
+    for i, query in enumerate(queries):
+        for name in names[i % len(names) :] + names[: i % len(names)]:
+            started = time.perf_counter()
+            await pairs[name](query)
+            latencies[name].append(1000 * (time.perf_counter() - started))
+    return {name: stats(values) for name, values in latencies.items()}
+
+
+async def run(
+    crowd_db: Database, alone_db: Database, tenants: int, per_tenant: int, small: int
+) -> tuple[dict[str, Any], list[tuple[Database, str]]]:
     prefix = f"bench-tenants-{int(time.time())}"
-    alone_space, among_space = f"{prefix}-a", f"{prefix}-b"
-    crowd = [f"{prefix}-crowd-{t:03d}" for t in range(tenants)]
+    made: list[tuple[Database, str]] = []
     report: dict[str, Any] = {
-        "machine": await describe(database),
+        "machine": await describe(crowd_db),
         "tenants": tenants,
         "per_tenant": per_tenant,
         "small": small,
     }
+    await ensure_vector_index(crowd_db, DIMENSIONS)
+    await ensure_vector_index(alone_db, DIMENSIONS)
+    started = time.perf_counter()
+    for t in range(tenants):
+        name = f"{prefix}-crowd-{t:03d}"
+        made.append((crowd_db, name))
+        await build_crowd(crowd_db, name, per_tenant, offset=(t + 1) * 10 * per_tenant)
+        print(f"  crowd {t + 1}/{tenants}", flush=True)
+    report["crowd_build_s"] = time.perf_counter() - started
+    report["settle_s"] = await settle(local_server_pid(crowd_db), longest=1800.0)
+    dreams: dict[str, list[float]] = {"alone": [], "among": []}
+    for label, database, name in [
+        ("alone", alone_db, f"{prefix}-a"),
+        ("among", crowd_db, f"{prefix}-a"),
+        ("among", crowd_db, f"{prefix}-b"),
+        ("alone", alone_db, f"{prefix}-b"),
+    ]:
+        made.append((database, name))
+        dreams[label].append(await learn_and_dream(database, name, small))
+    report["dream_s"] = dreams
+    alone, alone_recall, alone_index = await opened(alone_db, f"{prefix}-a")
+    among, among_recall, among_index = await opened(crowd_db, f"{prefix}-a")
     try:
-        await ensure_vector_index(database, DIMENSIONS)
-        report["alone_dream_s"] = await learn_and_dream(database, alone_space, small)
-        alone_ids = await space_ids(database, alone_space)
-        await settle(pid)
-        report["alone"] = await reads(database, alone_space, alone_ids)
-        report["alone_index_path"] = await index_path_reads(database, alone_space, alone_ids)
-        print(f"alone: {report['alone']}", flush=True)
-        started = time.perf_counter()
-        for t, name in enumerate(crowd):
-            await build_crowd(database, name, per_tenant, offset=(t + 1) * 10 * per_tenant)
-            print(f"  crowd {t + 1}/{tenants}", flush=True)
-        report["crowd_build_s"] = time.perf_counter() - started
-        report["settle_s"] = await settle(pid, longest=1800.0)
-        report["among_same"] = await reads(database, alone_space, alone_ids)
-        report["among_index_path"] = await index_path_reads(database, alone_space, alone_ids)
-        report["among_dream_s"] = await learn_and_dream(database, among_space, small)
-        among_ids = await space_ids(database, among_space)
-        report["among_new"] = await reads(database, among_space, among_ids)
-        report["cross_space_answers"] = 0  # every answer was checked; a crossing raises
-        return report
+        queries: list[str | None] = list(questions(QUERIES))
+        warm = {"alone": alone_recall, "among": among_recall}
+        await interleaved(warm, queries[:WARM_UP])
+        report["recall"] = await interleaved(
+            {
+                "alone": alone_recall,
+                "among": among_recall,
+                "alone_index_path": alone_index,
+                "among_index_path": among_index,
+            },
+            queries,
+        )
+        report["queryless"] = await interleaved(warm, [None] * QUERYLESS)
     finally:
-        if not keep:
-            for name in [alone_space, among_space, *crowd]:
-                await drop_space(database, name)
-        await database.close()
+        await alone.close()
+        await among.close()
+    report["cross_space_answers"] = 0  # every answer was checked; a crossing raises
+    return report, made
 
 
 def markdown(report: dict[str, Any]) -> str:
     def pair(figures: dict[str, float] | None) -> str:
         return f"{figures['p50_ms']:.1f} / {figures['p95_ms']:.1f}" if figures else "–"
 
-    def row(label: str, figures: dict[str, Any], dream: float | None) -> str:
-        seconds = f"{dream:.2f}" if dream is not None else "–"
-        return (
-            f"| {label} | {pair(figures['recall'])} | {pair(figures.get('queryless'))} "
-            f"| {seconds} |"
-        )
-
+    recall, queryless, dreams = report["recall"], report["queryless"], report["dream_s"]
     crowd = report["tenants"] * report["per_tenant"]
-    alone, same = report["alone"]["recall"]["p50_ms"], report["among_same"]["recall"]["p50_ms"]
+
+    def ratio(a: dict[str, float], b: dict[str, float]) -> str:
+        return f"{a['p50_ms'] / b['p50_ms']:.2f}×"
+
+    def median(values: list[float]) -> float:
+        return statistics.median(values)
+
     return "\n".join(
         [
             f"{machine_line(report['machine'])}; mock embedder; a {report['small']:,}-block "
-            f"space alone, then among {report['tenants']} spaces × {report['per_tenant']:,} "
-            f"blocks ({crowd:,}); crowd written in {report['crowd_build_s']:.0f} s, server "
-            f"idle {report['settle_s']:.0f} s later.",
+            f"space on a server of its own and among {report['tenants']} spaces × "
+            f"{report['per_tenant']:,} blocks ({crowd:,}) on another; crowd written in "
+            f"{report['crowd_build_s']:.0f} s, server idle {report['settle_s']:.0f} s later; "
+            "queries interleaved between the two.",
             "",
-            "| small space | recall p50 / p95 ms | queryless p50 / p95 ms | dream s |",
-            "|---|---:|---:|---:|",
-            row("alone", report["alone"], report["alone_dream_s"]),
-            row("alone, index path (before)", report["alone_index_path"], None),
-            row("the same space among the crowd", report["among_same"], None),
-            row("among the crowd, index path (before)", report["among_index_path"], None),
-            row(
-                "a new space learned among the crowd", report["among_new"], report["among_dream_s"]
-            ),
+            "| small space | recall p50 / p95 ms | same, vector leg through the shared index "
+            "(before) | queryless p50 / p95 ms | dream s (two runs) |",
+            "|---|---:|---:|---:|---:|",
+            f"| alone | {pair(recall['alone'])} | {pair(recall['alone_index_path'])} "
+            f"| {pair(queryless['alone'])} | {' / '.join(f'{d:.2f}' for d in dreams['alone'])} |",
+            f"| among the crowd | {pair(recall['among'])} | {pair(recall['among_index_path'])} "
+            f"| {pair(queryless['among'])} | {' / '.join(f'{d:.2f}' for d in dreams['among'])} |",
             "",
-            f"Recall among / alone: {same / alone:.2f}×; dream among / alone: "
-            f"{report['among_dream_s'] / report['alone_dream_s']:.2f}×; answers that crossed "
-            f"spaces: {report['cross_space_answers']}.",
+            f"Among / alone, p50: recall {ratio(recall['among'], recall['alone'])}"
+            f" (through the shared index: "
+            f"{ratio(recall['among_index_path'], recall['alone_index_path'])}),"
+            f" queryless {ratio(queryless['among'], queryless['alone'])}, "
+            f"dream {median(dreams['among']) / median(dreams['alone']):.2f}×; answers that "
+            f"crossed spaces: {report['cross_space_answers']}.",
         ]
     )
 
 
+async def main_async(args: argparse.Namespace) -> dict[str, Any]:
+    crowd_db = await open_database()
+    alone_db = await open_database(Settings(neo4j_uri=None, neo4j_home=args.alone_home))
+    made: list[tuple[Database, str]] = []
+    try:
+        if crowd_db.uri == alone_db.uri:
+            raise SystemExit("--alone-home must name another server than the crowd's")
+        report, made = await run(
+            crowd_db,
+            alone_db,
+            args.tenants,
+            size_arg(args.per_tenant),
+            size_arg(args.small),
+        )
+        return report
+    finally:
+        if not args.keep:
+            for database, name in made:
+                await drop_space(database, name)
+        await crowd_db.close()
+        await alone_db.close()
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks tenants", description=__doc__)
+    parser.add_argument("--alone-home", type=Path, required=True, help="the other server")
     parser.add_argument("--tenants", type=int, default=20)
     parser.add_argument("--per-tenant", default="10k")
     parser.add_argument("--small", default="1k")
@@ -256,9 +299,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--no-doc", action="store_true", help="write only the JSON")
     parser.add_argument("--keep", action="store_true", help="leave the spaces in the graph")
     args = parser.parse_args(argv)
-    report = anyio.run(
-        lambda: run(args.tenants, size_arg(args.per_tenant), size_arg(args.small), keep=args.keep)
-    )
+    report = anyio.run(main_async, args)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2), encoding="utf-8")
     table = markdown(report)

@@ -1,7 +1,7 @@
 """Nearest active neighbours of inbox blocks: in memory for a small space, else through
 the shared vector index.
 
-A space of at most EXACT_SCAN_LIMIT active blocks is read once per chunk and compared
+A space of at most IN_MEMORY_LIMIT active blocks is read once per chunk and compared
 exactly in memory, so its cost never depends on other spaces. Otherwise the index, which
 answers for every space, is asked for more than k (the smaller this space's share of it,
 the more); queries still short of k are asked again with a wider net, and only then
@@ -27,10 +27,13 @@ from elfgraph.consolidation.repository.nearest_active import (
 from elfgraph.consolidation.repository.nearest_active_exact import nearest_active_exact
 from elfgraph.embedding.base import Vector
 from elfgraph.spaces.registry import index_share_counts
-from elfgraph.spaces.vector_index import EXACT_SCAN_LIMIT
 from elfgraph.store.database import Database
 
 MAX_FETCH = 2000  # index candidates per query; past this the exact scan takes over
+# A space of at most this many active blocks (besides the run's) is read once per chunk
+# and compared in memory: one read instead of a chunk's 500 index queries, exact, and at a
+# cost that depends on this space alone, never on what other spaces keep in the index.
+IN_MEMORY_LIMIT = 2000
 INDEX_QUERY_PARALLELISM = 2  # concurrent read transactions: one per server core
 
 
@@ -55,7 +58,7 @@ async def nearest_neighbours(
     others = active - ours
     if others <= 0:
         return {}
-    if others <= EXACT_SCAN_LIMIT:
+    if others <= IN_MEMORY_LIMIT:
         return await _in_memory(database, space, blocks, vectors, k, run_id=run_id)
     wanted = min(k, others)
     fetch = max(k + 5, math.ceil(1.5 * k * total / others))

@@ -1,29 +1,35 @@
 """How the vector leg finds a space's nearest blocks: the shared vector index, over-fetched
-by the space's learned share of it, or an exact scan of the space (docs/BEHAVIOUR.md §7.2)."""
+by the space's learned share of it, or an exact scan of the space when that costs less
+(docs/BEHAVIOUR.md §7.2)."""
 
 from __future__ import annotations
 
 import math
 
-from elfgraph.spaces.vector_index import EXACT_SCAN_LIMIT
-
 MAX_FETCH = 2000  # vector index answers asked for at most, per leg
+# An exact scan reads every active block's embedding; an index query has a fixed cost
+# plus one per answer. Measured on the 2-core machine (docs/BENCHMARKS.md, "Many
+# tenants"): a query costs about what scanning 300 blocks does, and each answer about
+# what scanning one more block does. So a space is scanned when it holds at most 300
+# blocks more than the index would be asked for.
+SCAN_BREAK_EVEN = 300
 
 
 class IndexShare:
     """This space's share of the shared vector index, learned from the answers it gives,
     so the over-fetch stays small for a big space and grows for a small one; and the
-    space's active blocks, learned from each exact scan, which decide between the two."""
+    space's active blocks, learned from each exact scan, which with the over-fetch decide
+    between the two."""
 
     def __init__(self, share: float = 1.0, active: int | None = None) -> None:
         self.share = min(1.0, max(1e-4, share))
         self.active = active  # None: unknown, ask the index first
 
     def exact(self, k: int) -> bool:
-        """Scan the space instead of asking the index: it is small, or so small a share
-        of the index that the over-fetch could not find k of its blocks anyway."""
-        small = self.active is not None and self.active <= EXACT_SCAN_LIMIT
-        return small or self._wanted(k) > MAX_FETCH
+        """Scan the space instead of asking the index: scanning its blocks costs less than
+        the over-fetch its share of the index needs. Until a scan has told the space's
+        size, the index is asked first (a short answer falls back to a scan)."""
+        return self.active is not None and self.active <= SCAN_BREAK_EVEN + self.fetch(k)
 
     def fetch(self, k: int) -> int:
         return min(MAX_FETCH, self._wanted(k))

@@ -13,11 +13,6 @@ from elfgraph.spaces.repository.create_vector_index import create_vector_index
 from elfgraph.store.database import Database
 
 VECTOR_INDEX = "block_embedding"
-# A space of at most this many active blocks never asks the shared index for neighbours:
-# recall scans it exactly and dream compares in memory (docs/BEHAVIOUR.md §4.1, §7.2). At
-# this size that costs about what an index query does, the cosines are exact, and the cost
-# depends on this space alone, never on how many blocks other spaces keep in the index.
-EXACT_SCAN_LIMIT = 2000
 
 
 async def ensure_vector_index(database: Database, dimensions: int) -> None:

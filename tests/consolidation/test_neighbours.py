@@ -45,7 +45,7 @@ async def test_in_memory_and_index_lookups_agree(
         return {b: [(n.id, n.cosine) for n in hits] for b, hits in found.items()}
 
     in_memory = await lookup()
-    monkeypatch.setattr(neighbours, "EXACT_SCAN_LIMIT", 0)  # as if the space were big
+    monkeypatch.setattr(neighbours, "IN_MEMORY_LIMIT", 0)  # as if the space were big
     indexed = await lookup()
 
     assert set(in_memory) == {b.id for b in blocks}

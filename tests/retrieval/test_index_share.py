@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from elfgraph.retrieval.index_share import EXACT_SCAN_LIMIT, MAX_FETCH, IndexShare
+from elfgraph.retrieval.index_share import MAX_FETCH, SCAN_BREAK_EVEN, IndexShare
 
 FLOOR = 1e-4
 shares = st.floats(FLOOR, 1.0)
@@ -141,34 +141,47 @@ def test_a_space_alone_in_a_small_index_keeps_a_small_fetch() -> None:
 # ---- index or exact scan (docs/BEHAVIOUR.md §7.2) ------------------------------------------
 
 
-def test_a_small_space_is_scanned_whatever_the_index_holds() -> None:
-    assert IndexShare(1.0, active=EXACT_SCAN_LIMIT).exact(20)
-    assert IndexShare(0.0005, active=1_000).exact(20)  # 1k blocks among 2M: the same rule
-    assert not IndexShare(1.0, active=EXACT_SCAN_LIMIT + 1).exact(20)
+def test_a_space_alone_in_the_index_asks_it_unless_tiny() -> None:
+    assert not IndexShare(1.0, active=1_000).exact(20)  # 26 answers: the index is cheaper
+    assert IndexShare(1.0, active=SCAN_BREAK_EVEN).exact(20)
+    assert not IndexShare(1.0, active=SCAN_BREAK_EVEN + 27).exact(20)
 
 
-def test_an_unknown_size_asks_the_index_unless_the_share_is_too_small_for_it() -> None:
+def test_a_small_share_of_a_big_index_is_scanned() -> None:
+    # 1,000 blocks among 80,000: the index would be asked for ~1,950 answers.
+    assert IndexShare(1 / 80, active=1_000).exact(20)
+    # 1,000 among 2,000,000: past what the index is ever asked for.
+    assert IndexShare(0.0005, active=1_000).exact(20)
+    # 100,000 blocks with a tenth of the index: 242 answers beat scanning 100,000.
+    assert not IndexShare(0.1, active=100_000).exact(20)
+
+
+def test_an_unknown_size_asks_the_index_first() -> None:
     assert not IndexShare(1.0).exact(20)
-    assert not IndexShare(0.05).exact(20)  # 1.2·20 / 0.05 + 2 = 482 answers: fine
-    assert IndexShare(0.01).exact(20)  # 2,402 answers would be needed: past MAX_FETCH
+    assert not IndexShare(FLOOR).exact(20)
 
 
-@given(shares, st.integers(0, 10 * EXACT_SCAN_LIMIT), ks)
-def test_the_scan_is_chosen_exactly_when_small_or_out_of_the_index_reach(
+@given(shares, st.integers(0, 200_000), ks)
+def test_the_scan_is_chosen_exactly_when_it_costs_less_than_the_over_fetch(
     s: float, active: int, k: int
 ) -> None:
     share = IndexShare(s, active)
-    out_of_reach = math.ceil(1.2 * k / share.share) + 2 > MAX_FETCH
-    assert share.exact(k) == (active <= EXACT_SCAN_LIMIT or out_of_reach)
+    assert share.exact(k) == (active <= SCAN_BREAK_EVEN + share.fetch(k))
+
+
+@given(shares, st.integers(0, 200_000), ks)
+def test_a_smaller_space_is_never_less_likely_to_be_scanned(s: float, active: int, k: int) -> None:
+    if IndexShare(s, active).exact(k):
+        assert IndexShare(s, active // 2).exact(k)
 
 
 def test_a_scan_teaches_the_size_and_writes_keep_it_current() -> None:
     share = IndexShare(1.0)
-    share.observe_scan(2_500)  # the index came back short; the fallback scan counted
-    assert share.active == 2_500
-    assert not share.exact(20)
-    share.changed(-600)  # a curate of this process archived 600
-    assert share.active == 1_900
+    share.observe_scan(400)  # the index came back short; the fallback scan counted
+    assert share.active == 400
+    assert not share.exact(20)  # 400 > 300 + 26
+    share.changed(-100)  # a curate of this process archived 100
+    assert share.active == 300
     assert share.exact(20)
     share.changed(-5_000)
     assert share.active == 0

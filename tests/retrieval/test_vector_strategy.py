@@ -1,6 +1,6 @@
-"""The vector leg's two ways (docs/BEHAVIOUR.md §7.2): a small space is scanned exactly,
-a big one asks the shared index; a scan teaches the space's size; both find the same
-nearest blocks, of this space only."""
+"""The vector leg's two ways (docs/BEHAVIOUR.md §7.2): an exact scan of the space or the
+shared index; a scan teaches the space's size; both find the same nearest blocks, of this
+space only."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ async def ranked(
     )
 
 
-async def test_a_small_space_is_scanned_and_agrees_with_the_index(
+async def test_the_scan_and_the_index_agree(
     make_memory: MakeMemory, database: Database, space: str
 ) -> None:
     embedder = MockEmbeddingService()
@@ -43,7 +43,7 @@ async def test_a_small_space_is_scanned_and_agrees_with_the_index(
     ours = {b.id for b in await memory.recall(None, top_k=40)}
     assert len(ours) == len(TEXTS)
 
-    scanned_share = IndexShare(1.0, active=len(TEXTS))
+    scanned_share = IndexShare(1.0, active=len(TEXTS))  # 40 blocks: cheaper to scan
     assert scanned_share.exact(20)
     scanned = await ranked(database, space, embedder, scanned_share, 5)
     indexed_share = IndexShare(1.0)  # size unknown: the index first
@@ -72,4 +72,4 @@ async def test_a_short_index_answer_falls_back_to_a_scan_that_learns_the_size(
     result = await ranked(database, space, embedder, share, 20)
     assert len(result.blocks) == 20
     assert share.active == len(TEXTS)
-    assert share.exact(80)  # from now on this space is scanned
+    assert share.exact(80)  # from now on this small space is scanned
