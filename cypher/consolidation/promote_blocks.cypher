@@ -3,8 +3,12 @@
 // returns: many
 // params: space, rows, now_hours, embedding_model, run_id
 // Promotes analysed inbox blocks to active with their confidence, tags, summary, decay
-// rate, embedding and its sketch (see elfgraph/core/sketch.py). Each block is locked (by a write) before its status is checked, so a
-// block promoted meanwhile by another process is skipped, not promoted twice. Blocks
+// rate, embedding and its sketch (see elfgraph/core/sketch.py). The embedding is stored
+// as a float32 array (db.create.setNodeVectorProperty): half the store and page cache of
+// a list of floats, which Neo4j keeps as float64, and an exact scan reads it ~1.5x
+// faster (BENCHMARKS.md, "Many tenants"). Each block is locked (by a write) before its
+// status is checked, so a block promoted meanwhile by another process is skipped, not
+// promoted twice. Blocks
 // with a self/* tag get the Self label, which the SELF frame and guarantees look up. The
 // summary is searched by the keyword leg: it also holds the texts of the near-duplicates
 // the block absorbed while in the inbox (archive_blocks.cypher).
@@ -20,13 +24,14 @@ SET b.status = 'active',
     b.tags = row.tags,
     b.summary = row.summary + reduce(text = '', t IN coalesce(b.absorbed, []) | text + '\n' + t),
     b.decay_lambda = row.decay_lambda,
-    b.embedding = row.embedding,
     b.sketch = row.sketch,
     b.embedding_model = $embedding_model,
     b.reinforcement_count = 1,
     b.last_reinforced_at = $now_hours,
     b.promoted_at = row.promoted_at,
     b.consolidated_by = $run_id
+WITH b, row
+CALL db.create.setNodeVectorProperty(b, 'embedding', row.embedding)
 FOREACH (_ IN CASE WHEN any(tag IN row.tags WHERE tag STARTS WITH 'self/') THEN [1] ELSE [] END |
   SET b:Self
 )
