@@ -22,6 +22,7 @@ class InboxBlock:
     tags: tuple[str, ...]
     category: str
     follows: str | None = None  # the block learned just before it in its session
+    context: tuple[str, ...] = ()  # what it is embedded with (§4.8): predecessors' contents
 
 
 @dataclass(frozen=True)

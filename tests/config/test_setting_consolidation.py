@@ -200,3 +200,26 @@ async def test_setting_session_edge_weight(
     assert await both(
         make_memory, database, space, scenario, changed={"session_edge_weight": 0.0}
     ) == (1, 0)
+
+
+async def test_setting_context_blocks(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    """With context, a block of a session is embedded with the block learned before it
+    (§4.8): its stored vector is that of "own text, then the predecessor's", not its own."""
+    embedder = MockEmbeddingService()
+
+    async def scenario(open_memory: Opener, name: str) -> list[str]:
+        memory = await open_memory(embedding_service=embedder)
+        async with memory.session():
+            await memory.learn("ana: what does ben play?")
+            answer = await memory.learn("ben: the cello.")
+        await memory.dream()
+        stored = (await block_props(database, name, answer.block_id))["embedding"]
+        texts = ["ben: the cello.", "ben: the cello.\nana: what does ben play?"]
+        return [t for t in texts if float(embedder.vector(t) @ stored) > 0.99]
+
+    assert await both(make_memory, database, space, scenario, changed={"context_blocks": 0}) == (
+        ["ben: the cello.\nana: what does ben play?"],
+        ["ben: the cello."],
+    )
