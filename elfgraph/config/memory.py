@@ -46,9 +46,9 @@ class ConsolidationConfig(_Group):
     # Blocks learned one after the other in a session are linked at dream time (co_occurs,
     # origin "session") with this weight; 0 links none.
     session_edge_weight: float = Field(0.55, ge=0.0, le=1.0)
-    # A block learned in a session is embedded with the contents of this many blocks
-    # learned just before it in the session (§4.8); 0 embeds each block alone.
-    context_blocks: int = Field(1, ge=0, le=4)
+    # A block learned in a session is found by its own vector plus this share of the
+    # vector of the block learned just before it (§4.8); 0: by its own vector alone.
+    context_weight: float = Field(0.5, ge=0.0, le=1.0)
 
 
 class RetrievalConfig(_Group):

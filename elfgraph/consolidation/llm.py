@@ -13,7 +13,6 @@ from typing import TypeVar
 import anyio
 
 from elfgraph.config.memory import MemoryConfig
-from elfgraph.consolidation.context_text import embedding_text
 from elfgraph.consolidation.plan import Candidate, InboxBlock
 from elfgraph.consolidation.repository.block_contents import block_contents
 from elfgraph.core.text import normalised_text
@@ -74,8 +73,7 @@ async def stored_vectors(
     survivors: Sequence[int],
     analyses: dict[str, BlockAnalysis],
 ) -> dict[str, Vector]:
-    """The vector kept for retrieval: of the summary (with the block's context, §4.8) when
-    the LLM wrote one, else reused."""
+    """The vector kept for retrieval: of the summary when the LLM wrote one, else reused."""
     stored = {blocks[i].id: vectors[i] for i in survivors}
     rewritten = [
         blocks[i].id
@@ -85,11 +83,7 @@ async def stored_vectors(
         != normalised_text(blocks[i].content)
     ]
     if rewritten:
-        context_of = {blocks[i].id: blocks[i].context for i in survivors}
-        texts = [
-            embedding_text(analyses[block_id].summary or "", context_of[block_id])
-            for block_id in rewritten
-        ]
+        texts = [normalised_text(analyses[block_id].summary or "") for block_id in rewritten]
         for block_id, vector in zip(rewritten, await embedder.embed_batch(texts), strict=True):
             stored[block_id] = vector
     return stored

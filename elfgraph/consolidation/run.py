@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from elfgraph.config.memory import MemoryConfig
-from elfgraph.consolidation.context_text import embedding_text
+from elfgraph.consolidation.context import contextual_vectors
 from elfgraph.consolidation.llm import analyse_blocks, contradiction_edges, stored_vectors
 from elfgraph.consolidation.models import ConsolidateResult
 from elfgraph.consolidation.neighbours import nearest_neighbours
@@ -37,6 +37,7 @@ from elfgraph.consolidation.write import ChunkPlan, write_chunk
 from elfgraph.core.checks import is_flag, shown
 from elfgraph.core.decay import decay_tier
 from elfgraph.core.sketch import sketch
+from elfgraph.core.text import normalised_text
 from elfgraph.edges.link import EdgeRow, edge_row
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import ConfigError
@@ -101,12 +102,8 @@ async def consolidate(
     if progress is not None:
         progress(done)
     while True:
-        context_blocks = config.consolidation.context_blocks
         rows = await database.read(
-            inbox_batch,
-            space=space,
-            limit=config.consolidation.consolidate_batch_size,
-            before=context_blocks,
+            inbox_batch, space=space, limit=config.consolidation.consolidate_batch_size
         )
         if not rows:
             break
@@ -117,7 +114,7 @@ async def consolidate(
                 tags=tuple(row["tags"] or ()),
                 category=row["category"] or "knowledge",
                 follows=row.get("follows"),
-                context=tuple(row.get("context") or ())[:context_blocks],
+                previous_content=row.get("previous_content"),
             )
             for row in rows
         ]
@@ -158,9 +155,7 @@ async def _consolidate_chunk(
     check_contradictions: bool,
 ) -> ConsolidateResult:
     config = services.config
-    vectors = await services.embedder.embed_batch(
-        [embedding_text(b.content, b.context) for b in blocks]
-    )
+    vectors = await services.embedder.embed_batch([normalised_text(b.content) for b in blocks])
     k = config.consolidation.neighbour_candidates
     neighbours = merge_neighbours(
         await nearest_neighbours(database, space, blocks, vectors, k, run_id=run_id, ours=len(run)),
@@ -181,6 +176,12 @@ async def _consolidate_chunk(
 
     analyses = await analyse_blocks(llm, [blocks[i] for i in survivors], context, config)
     kept_vectors = await stored_vectors(services.embedder, blocks, vectors, survivors, analyses)
+    found_by = await contextual_vectors(
+        services.embedder,
+        [blocks[i] for i in survivors],
+        [kept_vectors[blocks[i].id] for i in survivors],
+        config.consolidation.context_weight,
+    )
 
     promotions: list[PromotionRow] = []
     edges: list[EdgeRow] = []
@@ -200,7 +201,7 @@ async def _consolidate_chunk(
                 tags=tags,
                 summary=analysis.summary or block.content,
                 decay_lambda=decay_tier(tags, block.category).decay_lambda,
-                embedding=kept_vectors[block.id].tolist(),
+                embedding=found_by[block.id].tolist(),
                 sketch=sketch(kept_vectors[block.id]),
                 promoted_at=promoted_at,
             )

@@ -1,7 +1,7 @@
 """A question worded differently from its answer still finds it, through each leg alone:
 the keyword leg through the English analyser's stemming, the vector leg through the default
-local embedder, and a turn that only makes sense after the one it answers through the
-context it was embedded with (§4.8) or the session edge to it (§4.6, §7.3)."""
+local embedder, and a turn that only makes sense after the one it answers through its
+contextual vector (§4.8) or the session edge to it (§4.6, §7.3)."""
 
 from __future__ import annotations
 
@@ -59,12 +59,11 @@ async def test_an_answer_is_found_through_the_question_it_answered(
     make_memory: MakeMemory,
 ) -> None:
     question = "What instrument is Ana's brother playing?"
-    # By meaning alone: the answer was embedded with the question before it (§4.8).
+    # By meaning alone: the answer's vector leans towards the question before it (§4.8).
     vector = await memory_with(make_memory, retrieval_legs="vector", graph_expansion=False)
     found = await vector.recall(question, top_k=4)
     by_meaning = sorted(found, key=lambda b: b.similarity, reverse=True)
-    # The nearest two by meaning; diversity (§7.4) may then move the answer down the list,
-    # since its vector holds the question's words too.
+    # The nearest two by meaning (diversity, on the blocks' own vectors, may reorder them).
     assert {b.content for b in by_meaning[:2]} == {ASKED, ANSWER}
 
 
@@ -72,5 +71,5 @@ async def test_an_answer_is_found_through_the_session_edge_to_its_question(
     make_memory: MakeMemory,
 ) -> None:
     # Keyword and graph only: the asked turn matches, its session edge brings the answer.
-    memory = await memory_with(make_memory, retrieval_legs="keyword", context_blocks=0)
+    memory = await memory_with(make_memory, retrieval_legs="keyword", context_weight=0.0)
     assert ANSWER in await first(memory, "Which instrument is the brother playing?", top_k=2)

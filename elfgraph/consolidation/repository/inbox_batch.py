@@ -10,11 +10,9 @@ class InboxRow(TypedDict):
     category: str | None  # learn() always sets one; the caller still defaults it
     created_at: str  # ISO 8601
     follows: str | None  # the block learned just before it in its session
-    context: list[str]  # contents of the blocks learned before it in its session, nearest first
+    previous_content: str | None  # that block's content
 
 
-async def inbox_batch(
-    tx: Transaction, *, space: str, limit: int, before: int = 1
-) -> list[InboxRow]:
-    rows = await run_many(tx, "inbox_batch", space=space, limit=limit, before=max(1, before))
+async def inbox_batch(tx: Transaction, *, space: str, limit: int) -> list[InboxRow]:
+    rows = await run_many(tx, "inbox_batch", space=space, limit=limit)
     return cast(list[InboxRow], rows)
