@@ -3,7 +3,7 @@
     python -m benchmarks.locomo.ablation [--data FILE] [--out FILE] [--conversations …]
 
 Two ingestions of every conversation, one per setting a dream decides: the defaults
-(contextual embedding, §4.8) and `context_blocks=0` (each turn embedded alone). On the
+(contextual vectors, §4.8) and `context_weight=0` (each turn found by its own vector). On the
 first, recall runs under the full pipeline, each leg alone, no expansion, and the
 expansion limits (§7.3); on the second, the full pipeline and no expansion. One row per
 configuration: R@10 overall, per category and per conversation, recall p50 / p95 at
@@ -40,11 +40,12 @@ EXPANSION = {
 NO_CONTEXT = "no-context"  # the prefix of the rows of the second ingestion
 
 
-def measure(data: Path, conversations: list[str]) -> dict[str, Any]:
+def measure(data: Path, conversations: list[str], limit: int | None = None) -> dict[str, Any]:
     common: dict[str, Any] = {
         "data": data,
         "baselines": False,
         "conversations": conversations,
+        "limit_questions": limit,
         "ks": (10,),
     }
     with_context = anyio.run(
@@ -60,7 +61,7 @@ def measure(data: Path, conversations: list[str]) -> dict[str, Any]:
         run,
         Options(
             ablations=("full", "no-expansion"),
-            memory={"context_blocks": 0},
+            memory={"context_weight": 0.0},
             warm_up=0,
             **common,
         ),
@@ -71,7 +72,7 @@ def measure(data: Path, conversations: list[str]) -> dict[str, Any]:
     }
     report["settings"] = dict(with_context["settings"])
     report["settings"]["ablations"] = dict(with_context["settings"]["ablations"]) | {
-        f"{NO_CONTEXT}: {name}": {"context_blocks": 0, **changes}
+        f"{NO_CONTEXT}: {name}": {"context_weight": 0.0, **changes}
         for name, changes in alone["settings"]["ablations"].items()
     }
     report["ingest_without_context"] = alone["ingest"]
@@ -109,9 +110,10 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.locomo.ablation", description=__doc__)
     p.add_argument("--data", type=Path, default=DEFAULT_DATA)
     p.add_argument("--conversations", nargs="*", default=[])
+    p.add_argument("--limit-questions", type=int, help="at most N per conversation (a smoke run)")
     p.add_argument("--out", type=Path, default=RESULTS / "locomo-ablation.json")
     args = p.parse_args(argv)
-    report = measure(args.data, args.conversations)
+    report = measure(args.data, args.conversations, args.limit_questions)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     print(table(report))
