@@ -69,8 +69,8 @@ class RetrievalConfig(_Group):
     activation_spread: float = Field(0.5, ge=0.0, le=1.0)
     # Expansion reaches out from the first expansion_seeds·top_k seeds of each leg (of the
     # 4·top_k each brings), taking at most expansion_neighbours of each, heaviest edge first.
-    expansion_seeds: int = Field(4, ge=1, le=4)
-    expansion_neighbours: int = Field(5, ge=1, le=100)
+    expansion_seeds: int = Field(1, ge=1, le=4)
+    expansion_neighbours: int = Field(2, ge=1, le=100)
     # Co-retrieval (Hebbian) edges made by frame().
     co_retrieval_edge_threshold: int = Field(3, ge=1)
     co_retrieval_edge_weight: float = Field(0.55, ge=0.0, le=1.0)

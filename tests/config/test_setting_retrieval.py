@@ -204,7 +204,7 @@ async def test_setting_expansion_seeds(
 ) -> None:
     async def scenario(open_memory: Opener, name: str) -> bool:
         # 'anchor' is the third vector seed, behind a new block nearer the query: expanded
-        # when 4·top_k seeds of each leg are, not when only 1·top_k are.
+        # when 4·top_k seeds of each leg are, not when only 1·top_k are (the default).
         texts = {**TEXTS, "the beacon tower": 0.88}
         embedder = MockEmbeddingService(similarities={(QUERY, t): c for t, c in texts.items()})
         memory = await open_memory(embedding_service=embedder)
@@ -221,9 +221,9 @@ async def test_setting_expansion_seeds(
         )
         return "friend" in [b.content for b in await memory.recall(QUERY, top_k=2)]
 
-    assert await both(make_memory, database, space, scenario, changed={"expansion_seeds": 1}) == (
-        True,
+    assert await both(make_memory, database, space, scenario, changed={"expansion_seeds": 4}) == (
         False,
+        True,
     )
 
 
