@@ -33,9 +33,9 @@ from benchmarks.write_path import RESULTS
 
 #: Recall-time variants measured on the default ingestion (name: MemoryConfig changes).
 EXPANSION = {
-    "expansion-seeds-2": {"expansion_seeds": 2},
-    "expansion-seeds-1": {"expansion_seeds": 1},
-    "expansion-neighbours-2": {"expansion_neighbours": 2},
+    "expansion-4x5": {"expansion_seeds": 4, "expansion_neighbours": 5},  # before issue 17
+    "expansion-4x2": {"expansion_seeds": 4, "expansion_neighbours": 2},
+    "expansion-1x5": {"expansion_seeds": 1, "expansion_neighbours": 5},
 }
 NO_CONTEXT = "no-context"  # the prefix of the rows of the second ingestion
 
