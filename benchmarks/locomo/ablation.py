@@ -118,7 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     print(table(report))
     print()
-    print(crossval_markdown(cross_validate(figures_of([report]))))
+    if len(report["data"]["conversations"]) > 1:  # a fold needs another conversation
+        print(crossval_markdown(cross_validate(figures_of([report]))))
     return 0
 
 
