@@ -6,12 +6,13 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: help install neo4j neo4j-stop demo test lint typecheck unit clean bench
+.PHONY: help install neo4j neo4j-stop demo test lint typecheck unit clean bench bench-locomo
 
 help:
 	@echo "make demo   — install, start Neo4j if needed, learn and dream a sample, show where to look"
 	@echo "make test   — install, start Neo4j if needed, ruff + mypy --strict + the whole suite"
 	@echo "make bench  — the benchmark suite (write, read, curate at 1k and 10k): JSON, docs/BENCHMARKS.md, plots"
+	@echo "make bench-locomo — the LoCoMo ablation table of docs/BENCHMARKS.md (data: LOCOMO_DATA)"
 	@echo "make neo4j-stop — stop the local Neo4j server"
 
 $(STAMP): pyproject.toml
@@ -52,6 +53,13 @@ demo: neo4j
 # numbers: ELFGRAPH_NEO4J_HOME=/tmp/bench make bench
 bench: neo4j
 	$(BIN)/python -m benchmarks $(BENCH_ARGS)
+
+# Issue 17's ablation table (each retrieval feature with and without it, cross-validated).
+# The LoCoMo data is CC BY-NC and lies outside the repository; on a fresh server:
+# ELFGRAPH_NEO4J_HOME=/tmp/locomo make bench-locomo
+LOCOMO_DATA ?= ../shared/data/locomo/locomo-dev.json
+bench-locomo: neo4j
+	$(BIN)/python -m benchmarks.locomo.ablation --data $(LOCOMO_DATA)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

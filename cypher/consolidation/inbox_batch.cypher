@@ -3,8 +3,8 @@
 // returns: many
 // params: space, limit
 // The oldest inbox blocks of a space, in the order they were learned, each with the block
-// learned just before it in the same session (`follows`; null outside a session or for a
-// session's first block). Both lookups read an index in its order and stop after what they
+// learned just before it in the same session (`follows`, and its content for the block's
+// contextual vector; null outside a session or for a session's first block). Both lookups read an index in its order and stop after what they
 // need: the inbox through block_inbox_order (space, status, learn_seq), the predecessor
 // through block_session_order (session_id, learn_seq) read backwards, so a chunk costs the
 // same however large the inbox and the session are. Session ids are random, so the
@@ -24,8 +24,8 @@ OPTIONAL CALL (b) {
   LIMIT 1
   WITH p
   WHERE p.space = $space
-  RETURN p.id AS follows
+  RETURN p.id AS follows, p.content AS previous_content
 }
 RETURN b.id AS id, b.content AS content, coalesce(b.tags, []) AS tags,
-       b.category AS category, b.created_at AS created_at, follows
+       b.category AS category, b.created_at AS created_at, follows, previous_content
 ORDER BY b.learn_seq

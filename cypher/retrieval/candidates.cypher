@@ -1,7 +1,7 @@
 // name: candidates
 // mode: read
 // returns: one
-// params: space, query_vector, terms, k, fetch, exact, text_fetch, self_only, queryless, queryless_limit, guarantee_tags, now_hours, proxy, cap, expand, pending
+// params: space, query_vector, terms, k, fetch, exact, text_fetch, self_only, queryless, queryless_limit, guarantee_tags, now_hours, proxy, cap, expand, expand_seeds, expand_per_seed, pending
 // Everything one recall needs, in one round trip. Vector leg: the k nearest active blocks
 // of the space through the shared vector index, over-fetching `fetch` and filtering, with
 // an exact scan of the space when that leaves fewer than k (`answered`: how many answers
@@ -19,8 +19,9 @@
 // expansion. Queryless frames instead pre-select the best
 // blocks by a cheap proxy of their score among the most recently reinforced, the most
 // reinforced and the most confident blocks, each read from its index in order (0022-0024),
-// so the cost does not grow with the space. Then: the 1-hop neighbours of the seeds through
-// any edge but CONTRADICTS (unless $expand is false), the blocks the frame guarantees, each candidate's properties,
+// so the cost does not grow with the space. Then: the 1-hop neighbours through any edge but
+// CONTRADICTS (unless $expand is false) of the first $expand_seeds seeds of each leg, at most
+// $expand_per_seed per seed, heaviest edge first (§7.3), the blocks the frame guarantees, each candidate's properties,
 // embedding sketch (for diversity; full embeddings would cost more to send than the rest
 // of the query) and edges (for centrality and spreading: weight, reinforcements, the
 // other block, relation), the contradiction pairs among the candidates,
@@ -136,10 +137,16 @@ WITH now, CASE WHEN size(scanned) > 0 THEN scanned ELSE fetched[..$k] END AS vec
 CALL (vector_nodes, keyword_nodes) {
   WITH vector_nodes + keyword_nodes AS seeds
   WHERE $expand
-  UNWIND seeds AS seed
-  MATCH (seed)-[r]-(n:Block)
-  WHERE type(r) <> 'CONTRADICTS' AND n.status = 'active' AND (NOT $self_only OR n:Self)
-    AND NOT n IN seeds
+  UNWIND vector_nodes[..$expand_seeds] + keyword_nodes[..$expand_seeds] AS seed
+  CALL (seed, seeds) {
+    MATCH (seed)-[r]-(n:Block)
+    WHERE type(r) <> 'CONTRADICTS' AND n.status = 'active' AND (NOT $self_only OR n:Self)
+      AND NOT n IN seeds
+    WITH n, r
+    ORDER BY r.weight DESC, n.id
+    LIMIT $expand_per_seed
+    RETURN n
+  }
   RETURN collect(DISTINCT n) AS expanded
 }
 CALL () {

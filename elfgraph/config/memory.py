@@ -46,6 +46,9 @@ class ConsolidationConfig(_Group):
     # Blocks learned one after the other in a session are linked at dream time (co_occurs,
     # origin "session") with this weight; 0 links none.
     session_edge_weight: float = Field(0.55, ge=0.0, le=1.0)
+    # A block learned in a session is found by its own vector plus this share of the
+    # vector of the block learned just before it (§4.8); 0: by its own vector alone.
+    context_weight: float = Field(0.5, ge=0.0, le=1.0)
 
 
 class RetrievalConfig(_Group):
@@ -64,6 +67,10 @@ class RetrievalConfig(_Group):
     # by an associative edge (not similar, not contradicts). False: neither.
     graph_expansion: bool = True
     activation_spread: float = Field(0.5, ge=0.0, le=1.0)
+    # Expansion reaches out from the first expansion_seeds·top_k seeds of each leg (of the
+    # 4·top_k each brings), taking at most expansion_neighbours of each, heaviest edge first.
+    expansion_seeds: int = Field(1, ge=1, le=4)
+    expansion_neighbours: int = Field(2, ge=1, le=100)
     # Co-retrieval (Hebbian) edges made by frame().
     co_retrieval_edge_threshold: int = Field(3, ge=1)
     co_retrieval_edge_weight: float = Field(0.55, ge=0.0, le=1.0)

@@ -22,6 +22,7 @@ class InboxBlock:
     tags: tuple[str, ...]
     category: str
     follows: str | None = None  # the block learned just before it in its session
+    previous_content: str | None = None  # that block's content (its context, §4.8)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from elfgraph.config.memory import MemoryConfig
+from elfgraph.consolidation.context import contextual_vectors
 from elfgraph.consolidation.llm import analyse_blocks, contradiction_edges, stored_vectors
 from elfgraph.consolidation.models import ConsolidateResult
 from elfgraph.consolidation.neighbours import nearest_neighbours
@@ -113,6 +114,7 @@ async def consolidate(
                 tags=tuple(row["tags"] or ()),
                 category=row["category"] or "knowledge",
                 follows=row.get("follows"),
+                previous_content=row.get("previous_content"),
             )
             for row in rows
         ]
@@ -174,6 +176,12 @@ async def _consolidate_chunk(
 
     analyses = await analyse_blocks(llm, [blocks[i] for i in survivors], context, config)
     kept_vectors = await stored_vectors(services.embedder, blocks, vectors, survivors, analyses)
+    found_by = await contextual_vectors(
+        services.embedder,
+        [blocks[i] for i in survivors],
+        [kept_vectors[blocks[i].id] for i in survivors],
+        config.consolidation.context_weight,
+    )
 
     promotions: list[PromotionRow] = []
     edges: list[EdgeRow] = []
@@ -193,7 +201,7 @@ async def _consolidate_chunk(
                 tags=tags,
                 summary=analysis.summary or block.content,
                 decay_lambda=decay_tier(tags, block.category).decay_lambda,
-                embedding=kept_vectors[block.id].tolist(),
+                embedding=found_by[block.id].tolist(),
                 sketch=sketch(kept_vectors[block.id]),
                 promoted_at=promoted_at,
             )

@@ -130,6 +130,8 @@ async def retrieve(
         },
         cap=config.edges.edge_degree_cap,
         expand=config.retrieval.graph_expansion,
+        expand_seeds=config.retrieval.expansion_seeds * query.top_k,
+        expand_per_seed=config.retrieval.expansion_neighbours,
         pending=pending,  # inbox blocks by keyword: read your writes (§7.7)
     )
     found = Candidates.from_row(row)

@@ -200,3 +200,26 @@ async def test_setting_session_edge_weight(
     assert await both(
         make_memory, database, space, scenario, changed={"session_edge_weight": 0.0}
     ) == (1, 0)
+
+
+async def test_setting_context_weight(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    """With context, a block of a session is found by its own vector leaning towards the
+    one of the block learned before it (§4.8): its stored vector is no longer its own."""
+    embedder = MockEmbeddingService()
+
+    async def scenario(open_memory: Opener, name: str) -> float:
+        memory = await open_memory(embedding_service=embedder)
+        async with memory.session():
+            await memory.learn("ana: what does ben play?")
+            answer = await memory.learn("ben: the cello.")
+        await memory.dream()
+        stored = (await block_props(database, name, answer.block_id))["embedding"]
+        return round(float(embedder.vector("ben: the cello.") @ stored), 2)
+
+    default, alone = await both(
+        make_memory, database, space, scenario, changed={"context_weight": 0.0}
+    )
+    assert 0.8 < default < 0.95  # 1/√1.25 = 0.89 for orthogonal vectors; mock ones nearly are
+    assert alone == 1.0

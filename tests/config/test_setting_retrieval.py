@@ -184,3 +184,67 @@ async def test_setting_co_retrieval_staging_max(
     assert await both(
         make_memory, database, space, scenario, changed={"co_retrieval_staging_max": 0}
     ) == (3, 0)
+
+
+async def boosted_friend(open_memory: Opener, name: str, database: Database) -> MemorySystem:
+    """linked_friend, with 'friend' confident and often used: once expansion reaches it,
+    it ranks at top_k=2."""
+    memory = await linked_friend(open_memory, name, database)
+    await graph_write(
+        database,
+        "MATCH (f:Block {space: $s, content: 'friend'}) "
+        "SET f.confidence = 0.95, f.reinforcement_count = 40",
+        s=name,
+    )
+    return memory
+
+
+async def test_setting_expansion_seeds(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    async def scenario(open_memory: Opener, name: str) -> bool:
+        # 'anchor' is the third vector seed, behind a new block nearer the query: expanded
+        # when 4·top_k seeds of each leg are, not when only 1·top_k are (the default).
+        texts = {**TEXTS, "the beacon tower": 0.88}
+        embedder = MockEmbeddingService(similarities={(QUERY, t): c for t, c in texts.items()})
+        memory = await open_memory(embedding_service=embedder)
+        await memory.learn_many(list(texts))
+        await memory.dream()
+        await graph_write(
+            database,
+            "MATCH (a:Block {space: $s, content: 'anchor'}), "
+            "(f:Block {space: $s, content: 'friend'}) "
+            "SET f.confidence = 0.95, f.reinforcement_count = 40 "
+            "CREATE (a)-[:SUPPORTS {relation: 'supports', weight: 0.9, origin: 'agent', "
+            "reinforcement_count: 0, last_active_hours: 0.0}]->(f)",
+            s=name,
+        )
+        return "friend" in [b.content for b in await memory.recall(QUERY, top_k=2)]
+
+    assert await both(make_memory, database, space, scenario, changed={"expansion_seeds": 4}) == (
+        False,
+        True,
+    )
+
+
+async def test_setting_expansion_neighbours(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    async def scenario(open_memory: Opener, name: str) -> bool:
+        memory = await boosted_friend(open_memory, name, database)
+        await memory.learn("noise")  # not a seed: the farthest block but one
+        await memory.dream()
+        # The anchor's heaviest edge leads to 'noise': one neighbour per seed leaves out
+        # 'friend'.
+        await graph_write(
+            database,
+            "MATCH (a:Block {space: $s, content: 'anchor'}), (n:Block {space: $s, "
+            "content: 'noise'}) CREATE (a)-[:SUPPORTS {relation: 'supports', weight: 0.95, "
+            "origin: 'agent', reinforcement_count: 0, last_active_hours: 0.0}]->(n)",
+            s=name,
+        )
+        return "friend" in [b.content for b in await memory.recall(QUERY, top_k=2)]
+
+    assert await both(
+        make_memory, database, space, scenario, changed={"expansion_neighbours": 1}
+    ) == (True, False)

@@ -118,7 +118,10 @@ ANSWER = "Ben: The cello, since spring."  # answers it, sharing no word and no d
 
 async def conversation(make_memory: MakeMemory, **memory: Any) -> MemorySystem:
     embedder = MockEmbeddingService(similarities={(QUESTION, ASKED): 0.9})
-    writer = await make_memory(embedding_service=embedder)
+    # Each turn found by its own vector (§4.8), so that the pinned similarity holds: what is
+    # measured here is the session edge, not the context in the embedding.
+    alone = ElfgraphConfig(memory=MemoryConfig(context_weight=0.0))
+    writer = await make_memory(embedding_service=embedder, config=alone)
     async with writer.session():
         await writer.learn_many([f"chatter {i}" for i in range(20)])
         await writer.learn_many([ASKED, ANSWER])

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from elfgraph.core.scoring import Components, Weights, composite, rank
@@ -287,6 +287,8 @@ def any_candidates(draw: st.DrawFn) -> tuple[Candidates, bool, int, Weights]:
     return found, has_query, draw(st.integers(1, 6)), weights
 
 
+# Drawing a whole candidate set is slow on a loaded machine: the health check is about speed.
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(any_candidates())
 def test_any_ranking_holds_its_promises(case: tuple[Candidates, bool, int, Weights]) -> None:
     found, has_query, top_k, weights = case

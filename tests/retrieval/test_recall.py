@@ -102,6 +102,8 @@ async def test_expansion_follows_edges_but_never_contradicts(
             proxy={"confidence": 0.25, "recency": 0.25, "centrality": 0.25, "reinforcement": 0.25},
             cap=5,
             expand=True,
+            expand_seeds=4,
+            expand_per_seed=5,
             pending=True,
         )
 

@@ -10,6 +10,7 @@ class InboxRow(TypedDict):
     category: str | None  # learn() always sets one; the caller still defaults it
     created_at: str  # ISO 8601
     follows: str | None  # the block learned just before it in its session
+    previous_content: str | None  # that block's content
 
 
 async def inbox_batch(tx: Transaction, *, space: str, limit: int) -> list[InboxRow]:

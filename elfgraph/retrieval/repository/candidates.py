@@ -57,6 +57,8 @@ async def candidates(
     proxy: dict[str, float],
     cap: int,
     expand: bool,
+    expand_seeds: int,
+    expand_per_seed: int,
     pending: bool,
 ) -> CandidatesRow | None:
     """Seeds of each leg (ranked ids), expanded and guaranteed ids, contradiction pairs and
@@ -79,6 +81,8 @@ async def candidates(
         proxy=proxy,
         cap=cap,
         expand=expand,
+        expand_seeds=expand_seeds,
+        expand_per_seed=expand_per_seed,
         pending=pending,
     )
     return cast(CandidatesRow | None, row)
