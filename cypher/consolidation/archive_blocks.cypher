@@ -3,7 +3,8 @@
 // returns: many
 // params: space, rows, reason, archived_at
 // Archives inbox or active blocks (status only moves forward), removes their knowledge
-// edges and drops their embedding, so the shared vector index holds live blocks only.
+// edges (their neighbours' weighted_degree recounted, docs/BEHAVIOUR.md §6) and drops their
+// embedding, so the shared vector index holds live blocks only.
 // A row's `by` is the block that replaces it (a near-duplicate's survivor): stored as
 // superseded_by, and blocks that pointed at this one now point at `by` too, so every
 // superseded id names a live block in one hop (cypher/edges/resolve_block_ids.cypher).
@@ -16,12 +17,15 @@ UNWIND $rows AS row
 MATCH (b:Block {space: $space, id: row.id})
 WHERE b.status IN ['inbox', 'active']
 SET b.status = 'archived', b.archive_reason = $reason, b.archived_at = $archived_at,
-    b.superseded_by = row.by
+    b.superseded_by = row.by, b.weighted_degree = 0.0
 REMOVE b.embedding, b.sketch
 WITH b, row
 CALL (b) {
-  MATCH (b)-[r]-(:Block)
+  MATCH (b)-[r]-(other:Block)
   DELETE r
+  WITH DISTINCT other AS x
+  SET x.weighted_degree = reduce(total = 0.0, e IN [(x)-[e]-(:Block) | e] |
+             total + coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)))
 }
 CALL (b, row) {
   WITH b, row

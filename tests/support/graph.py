@@ -68,3 +68,28 @@ async def snapshot(database: Database, space: str) -> list[dict[str, Any]]:
         s=space,
     )
     return nodes + edges
+
+
+# What a block's weighted_degree must equal (docs/BEHAVIOUR.md §6), counted afresh.
+_RECOUNT = (
+    "reduce(total = 0.0, e IN [(x)-[e]-(:Block) | e] | total + coalesce(e.weight, 0.0) "
+    "+ 0.1 * log(1 + coalesce(e.reinforcement_count, 0)))"
+)
+
+
+async def recount_degrees(database: Database, space: str) -> None:
+    """After a test wrote edges straight into the graph: what every writer of edges does."""
+    await graph_write(
+        database, f"MATCH (x:Block {{space: $s}}) SET x.weighted_degree = {_RECOUNT}", s=space
+    )
+
+
+async def degree_drift(database: Database, space: str) -> list[dict[str, Any]]:
+    """The blocks whose maintained weighted_degree differs from a recount (none expected)."""
+    return await graph(
+        database,
+        f"MATCH (x:Block {{space: $s}}) WITH x, {_RECOUNT} AS counted "
+        "WHERE abs(coalesce(x.weighted_degree, 0.0) - counted) > 1e-9 "
+        "RETURN x.id AS id, x.status AS status, x.weighted_degree AS kept, counted",
+        s=space,
+    )
