@@ -30,8 +30,11 @@ CALL (plan) {
     MATCH (b)-[r]-(other:Block)
     DELETE r
     WITH DISTINCT other AS x
-    SET x.weighted_degree = reduce(total = 0.0, e IN [(x)-[e]-(:Block) | e] |
-               total + coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)))
+    SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
+               MATCH (x)-[e]-(:Block)
+               RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
+               ORDER BY strength
+               } | total + strength)
   }
   RETURN collect(b.id) AS archived
 }

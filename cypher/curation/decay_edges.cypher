@@ -37,8 +37,11 @@ CALL () {
   CALL (ends) {
     UNWIND ends AS x
     WITH DISTINCT x
-    SET x.weighted_degree = reduce(total = 0.0, e IN [(x)-[e]-(:Block) | e] |
-             total + coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)))
+    SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
+             MATCH (x)-[e]-(:Block)
+             RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
+             ORDER BY strength
+             } | total + strength)
   }
   RETURN size(doomed) AS decayed, gone[..$sample] AS sample
 }

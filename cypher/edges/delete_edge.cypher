@@ -16,7 +16,10 @@ CALL (s, r, t, remove) {
   DELETE r
   WITH [s, t] AS ends
   UNWIND ends AS x
-  SET x.weighted_degree = reduce(total = 0.0, e IN [(x)-[e]-(:Block) | e] |
-         total + coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)))
+  SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
+         MATCH (x)-[e]-(:Block)
+         RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
+         ORDER BY strength
+         } | total + strength)
 }
 RETURN edge, remove AS removed

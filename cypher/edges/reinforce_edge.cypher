@@ -14,7 +14,10 @@ SET r.weight = CASE WHEN r.weight + $delta > 1.0 THEN 1.0 ELSE r.weight + $delta
 WITH r, s, t
 CALL (s, t) {
   UNWIND [s, t] AS x
-  SET x.weighted_degree = reduce(total = 0.0, e IN [(x)-[e]-(:Block) | e] |
-         total + coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)))
+  SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
+         MATCH (x)-[e]-(:Block)
+         RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
+         ORDER BY strength
+         } | total + strength)
 }
 RETURN r {.*} AS edge

@@ -70,10 +70,12 @@ async def snapshot(database: Database, space: str) -> list[dict[str, Any]]:
     return nodes + edges
 
 
-# What a block's weighted_degree must equal (docs/BEHAVIOUR.md §6), counted afresh.
+# What a block's weighted_degree must equal (docs/BEHAVIOUR.md §6), counted afresh: the
+# strengths summed smallest first, as the write paths do, so sums agree to the last bit.
 _RECOUNT = (
-    "reduce(total = 0.0, e IN [(x)-[e]-(:Block) | e] | total + coalesce(e.weight, 0.0) "
-    "+ 0.1 * log(1 + coalesce(e.reinforcement_count, 0)))"
+    "reduce(total = 0.0, strength IN COLLECT { MATCH (x)-[e]-(:Block) "
+    "RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) "
+    "AS strength ORDER BY strength } | total + strength)"
 )
 
 

@@ -10,6 +10,9 @@ MATCH (x:Block)
 WHERE x.weighted_degree IS NULL
 WITH x
 LIMIT 10000
-SET x.weighted_degree = reduce(total = 0.0, e IN [(x)-[e]-(:Block) | e] |
-      total + coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)))
+SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
+      MATCH (x)-[e]-(:Block)
+      RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
+      ORDER BY strength
+      } | total + strength)
 RETURN count(x)
