@@ -12,7 +12,13 @@
 // kept in its `absorbed` list (at most 20 texts, none twice, not its own content) and
 // searched by the keyword leg through its summary, which an active survivor gets at once
 // and an inbox one when promoted (promote_blocks.cypher), so the near-duplicate's words
-// still find it (docs/BEHAVIOUR.md §4.2). Returns the ids actually archived.
+// still find it (docs/BEHAVIOUR.md §4.2). The space's edges are locked first (a write on its
+// node, like every writer of edges), so the neighbours' recounts are exact. Returns the ids
+// actually archived.
+MATCH (space:Space {name: $space})
+SET space._edge_lock = true
+REMOVE space._edge_lock
+WITH space
 UNWIND $rows AS row
 MATCH (b:Block {space: $space, id: row.id})
 WHERE b.status IN ['inbox', 'active']
