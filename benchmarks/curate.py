@@ -1,7 +1,10 @@
 """curate() on 10k / 100k active blocks with ~5 edges per block.
 
     python -m benchmarks.curate --sizes 10000 100000 --repeats 5 3
+    python -m benchmarks.curate --sizes 100000 --repeats 3 --edges-per-block 5
 
+`--edges-per-block 5` links each block to the next five (degree 10: 500k edges at 100k);
+the default, 2.5, to the next two and every other block to the third.
 Each run builds a fresh space straight in the graph (blocks with 384-dimension embeddings
 and sketches, as consolidation leaves them, and edges of degree ~5), ages it to the
 state of a space curated every 40 active hours, times one `curate_space` call with each
@@ -99,11 +102,19 @@ def block_rows(texts: list[str], start: int, rng: random.Random) -> list[dict[st
     return rows
 
 
-def edge_rows(size: int, rng: random.Random) -> list[dict[str, Any]]:
-    """Each block to the next two, every other block to the third: degree 5 on average."""
+def edge_steps(i: int, per_block: float) -> range:
+    """Which later blocks block i links to: the next ⌊per_block⌋, and every other block one
+    more when per_block has a half (2.5: the next two, every other block the third)."""
+    whole = int(per_block)
+    extra = 1 if per_block - whole >= 0.5 and i % 2 == 0 else 0
+    return range(1, whole + extra + 1)
+
+
+def edge_rows(size: int, rng: random.Random, per_block: float = 2.5) -> list[dict[str, Any]]:
+    """Each block to the next few (edge_steps): degree 2·per_block on average."""
     rows = []
     for i in range(size):
-        for step in (1, 2, 3) if i % 2 == 0 else (1, 2):
+        for step in edge_steps(i, per_block):
             a, b = sorted((f"{i:016x}", f"{(i + step) % size:016x}"))
             draw = rng.random()
             agent = draw < 0.05
@@ -126,7 +137,20 @@ def edge_rows(size: int, rng: random.Random) -> list[dict[str, Any]]:
     return rows
 
 
-async def build(database: Database, space: str, size: int) -> None:
+# What every writer of edges keeps on a block (docs/BEHAVIOUR.md §9.2) and migration 0030
+# gives an older database: its weighted degree. Code without it ignores the property.
+RECOUNT_DEGREES = """
+MATCH (x:Block)
+WHERE x.space = $space AND x.id >= $low AND x.id < $high
+SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
+  MATCH (x)-[e]-(:Block)
+  RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
+  ORDER BY strength
+} | total + strength)
+"""
+
+
+async def build(database: Database, space: str, size: int, per_block: float = 2.5) -> None:
     rng = random.Random(size)
     await ensure_vector_index(database, DIMENSIONS)
     await open_space(database, space)
@@ -134,11 +158,14 @@ async def build(database: Database, space: str, size: int) -> None:
     for start in range(0, size, BUILD_BATCH):
         rows = block_rows(texts[start : start + BUILD_BATCH], start, rng)
         await database.write(_write, CREATE_BLOCKS, {"space": space, "rows": rows})
-    edges = edge_rows(size, rng)
+    edges = edge_rows(size, rng, per_block)
     for start in range(0, len(edges), 10_000):
         await database.write(
             _write, CREATE_EDGES, {"space": space, "rows": edges[start : start + 10_000]}
         )
+    for start in range(0, size, 10_000):
+        bounds = {"low": f"{start:016x}", "high": f"{start + 10_000:016x}"}
+        await database.write(_write, RECOUNT_DEGREES, {"space": space, **bounds})
     await database.write(
         _write,
         "MATCH (s:Space {name: $space}) SET s.total_active_hours = $now, s.last_curate_at = $last",
@@ -174,12 +201,12 @@ def local_server_pid(database: Database) -> int | None:
 
 
 async def one_run(
-    database: Database, size: int, *, server_pid: int | None = None
+    database: Database, size: int, *, server_pid: int | None = None, per_block: float = 2.5
 ) -> dict[str, Any]:
     space = f"bench-curate-{uuid.uuid4().hex[:8]}"
     try:
         started = time.perf_counter()
-        await build(database, space, size)
+        await build(database, space, size, per_block)
         build_seconds = time.perf_counter() - started
         settle_seconds = await settle(server_pid)
         marks: list[tuple[str, float]] = []
@@ -195,7 +222,7 @@ async def one_run(
         phases = {phase: after - at for (phase, at), (_, after) in itertools.pairwise(marks)}
         return {
             "size": size,
-            "edges_before": len(edge_rows(size, random.Random(size))),
+            "edges_before": len(edge_rows(size, random.Random(size), per_block)),
             "build_seconds": build_seconds,
             "settle_seconds": settle_seconds,
             "seconds": seconds,
@@ -227,14 +254,17 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-async def main(sizes: list[int], repeats: list[int]) -> dict[str, Any]:
+async def main(sizes: list[int], repeats: list[int], per_block: float = 2.5) -> dict[str, Any]:
     database = await open_database()
     try:
         report: dict[str, Any] = {"machine": await describe(database), "results": []}
         pid = local_server_pid(database)
         await one_run(database, 2_000, server_pid=pid)  # warm-up: plans compiled, JIT warm
         for size, count in zip(sizes, repeats, strict=True):
-            runs = [await one_run(database, size, server_pid=pid) for _ in range(count)]
+            runs = [
+                await one_run(database, size, server_pid=pid, per_block=per_block)
+                for _ in range(count)
+            ]
             summary = summarise(runs)
             report["results"].append({"size": size, "repeats": count, **summary, "runs": runs})
             print(
@@ -271,9 +301,10 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
     parser.add_argument("--repeats", type=int, nargs="+", default=[5, 3])
+    parser.add_argument("--edges-per-block", type=float, default=2.5)
     parser.add_argument("--out", type=Path, default=RESULTS / "curate.json")
     args = parser.parse_args()
-    report = anyio.run(main, args.sizes, args.repeats)
+    report = anyio.run(main, args.sizes, args.repeats, args.edges_per_block)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2), encoding="utf-8")
     print()

@@ -3,7 +3,8 @@
 // returns: many
 // params: space, rows, reason, archived_at
 // Archives inbox or active blocks (status only moves forward), removes their knowledge
-// edges and drops their embedding, so the shared vector index holds live blocks only.
+// edges (their neighbours' weighted_degree recounted, docs/BEHAVIOUR.md §6) and drops their
+// embedding, so the shared vector index holds live blocks only.
 // A row's `by` is the block that replaces it (a near-duplicate's survivor): stored as
 // superseded_by, and blocks that pointed at this one now point at `by` too, so every
 // superseded id names a live block in one hop (cypher/edges/resolve_block_ids.cypher).
@@ -11,17 +12,29 @@
 // kept in its `absorbed` list (at most 20 texts, none twice, not its own content) and
 // searched by the keyword leg through its summary, which an active survivor gets at once
 // and an inbox one when promoted (promote_blocks.cypher), so the near-duplicate's words
-// still find it (docs/BEHAVIOUR.md §4.2). Returns the ids actually archived.
+// still find it (docs/BEHAVIOUR.md §4.2). The space's edges are locked first (a write on its
+// node, like every writer of edges), so the neighbours' recounts are exact. Returns the ids
+// actually archived.
+MATCH (space:Space {name: $space})
+SET space._edge_lock = true
+REMOVE space._edge_lock
+WITH space
 UNWIND $rows AS row
 MATCH (b:Block {space: $space, id: row.id})
 WHERE b.status IN ['inbox', 'active']
 SET b.status = 'archived', b.archive_reason = $reason, b.archived_at = $archived_at,
-    b.superseded_by = row.by
+    b.superseded_by = row.by, b.weighted_degree = 0.0
 REMOVE b.embedding, b.sketch
 WITH b, row
 CALL (b) {
-  MATCH (b)-[r]-(:Block)
+  MATCH (b)-[r]-(other:Block)
   DELETE r
+  WITH DISTINCT other AS x
+  SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
+             MATCH (x)-[e]-(:Block)
+             RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
+             ORDER BY strength
+             } | total + strength)
 }
 CALL (b, row) {
   WITH b, row

@@ -5,7 +5,7 @@
 // Archives one batch of the saved archive plan (its CuratePlan node `seq`, which goes in
 // the same transaction; none left: nothing to do), reason 'decayed', re-checking each
 // block's recency so a block reinforced since the plan was made stays. Archiving removes the
-// block's knowledge edges, its embedding and sketch (the vector index holds live blocks
+// block's knowledge edges (its neighbours' weighted_degree recounted, docs/BEHAVIOUR.md §6), its embedding and sketch (the vector index holds live blocks
 // only), its Self label, and the co-retrieval staging that names it. Runs only while
 // `owner` holds the curate lock, whose lease it extends; the space node is written
 // first, so the batch waits for (and is not overtaken by) the agent's writers. Returns
@@ -22,12 +22,19 @@ CALL (plan) {
     AND exp(-coalesce(b.decay_lambda, 0.01)
             * CASE WHEN $now > b.last_reinforced_at THEN $now - b.last_reinforced_at ELSE 0.0 END)
         < $threshold
-  SET b.status = 'archived', b.archive_reason = 'decayed', b.archived_at = $archived_at
+  SET b.status = 'archived', b.archive_reason = 'decayed', b.archived_at = $archived_at,
+      b.weighted_degree = 0.0
   REMOVE b.embedding, b.sketch, b:Self
   WITH b
   CALL (b) {
-    MATCH (b)-[r]-(:Block)
+    MATCH (b)-[r]-(other:Block)
     DELETE r
+    WITH DISTINCT other AS x
+    SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
+               MATCH (x)-[e]-(:Block)
+               RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
+               ORDER BY strength
+               } | total + strength)
   }
   RETURN collect(b.id) AS archived
 }

@@ -6,18 +6,18 @@
 // space's active blocks: each block's id, whether it decayed (recency
 // exp(-λ·max(0, now - last_reinforced_at)) with the stored, possibly penalised, λ below
 // `threshold`) and its weighted degree (each edge counts weight + bonus·ln(1 +
-// reinforcement_count), as for centrality); and every edge with a decayed end, with its
-// strength, each once (an edge between two decayed blocks from the smaller id), since
-// only those degrees change when decayed blocks go.
+// reinforcement_count), as for centrality), read from the block's weighted_degree, which
+// every writer of edges keeps equal to that sum (docs/BEHAVIOUR.md §9.2), so no edge is
+// read for it; and every edge with a decayed end, with its strength, each once (an edge
+// between two decayed blocks from the smaller id), since only those degrees change when
+// decayed blocks go.
 MATCH (b:Block)
 WHERE b.space = $space AND b.status = 'active'
 WITH b,
      exp(-coalesce(b.decay_lambda, 0.01)
          * CASE WHEN $now > b.last_reinforced_at THEN $now - b.last_reinforced_at ELSE 0.0 END)
-       < $threshold AS decayed,
-     [(b)-[r]-(:Block) | coalesce(r.weight, 0.0)
-                         + $bonus * log(1 + coalesce(r.reinforcement_count, 0))] AS strengths
-WITH collect([b.id, decayed, reduce(total = 0.0, s IN strengths | total + s)]) AS blocks,
+       < $threshold AS decayed
+WITH collect([b.id, decayed, coalesce(b.weighted_degree, 0.0)]) AS blocks,
      collect(CASE WHEN decayed THEN b END) AS gone
 CALL (gone) {
   UNWIND gone AS d

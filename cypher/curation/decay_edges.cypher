@@ -4,7 +4,8 @@
 // params: space, owner, lock_seconds, pairs, now, threshold, edge_factor, established, sample
 // Deletes a batch of the planned decayed edges, re-checking each one's effective weight
 // with the formula of edges_to_remove, so an edge used since the plan was made (its
-// last_active_hours refreshed) stays. Runs only while `owner` holds the curate lock,
+// last_active_hours refreshed) stays; the ends' weighted_degree is recounted (docs/BEHAVIOUR.md
+// §6). Runs only while `owner` holds the curate lock,
 // whose lease it extends. Returns how many went and, for up to `sample` of the weakest,
 // the start of both blocks' content, the stored weight and the effective one; no row
 // when the lock is no longer ours.
@@ -28,10 +29,20 @@ CALL () {
   WHERE effective < $threshold
   WITH a, r, b, effective
   ORDER BY effective, a.id, b.id
-  WITH collect(r) AS doomed,
+  WITH collect(r) AS doomed, collect(a) + collect(b) AS ends,
        collect({a: left(a.content, 120), b: left(b.content, 120), weight: r.weight,
                 effective: effective}) AS gone
   FOREACH (r IN doomed | DELETE r)
+  WITH doomed, gone, ends
+  CALL (ends) {
+    UNWIND ends AS x
+    WITH DISTINCT x
+    SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
+             MATCH (x)-[e]-(:Block)
+             RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
+             ORDER BY strength
+             } | total + strength)
+  }
   RETURN size(doomed) AS decayed, gone[..$sample] AS sample
 }
 RETURN decayed, sample

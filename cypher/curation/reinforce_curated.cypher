@@ -1,11 +1,12 @@
 // name: reinforce_curated
 // mode: write
 // returns: one
-// params: space, owner, lock_seconds, now, top_n, weights, bonus, cold_centrality, cold_recency, constitutional
+// params: space, owner, lock_seconds, now, top_n, weights, cold_centrality, cold_recency, constitutional
 // Curate's reinforcement: every active block tagged `constitutional`, and the `top_n`
 // other active blocks by the queryless SELF score (weights without similarity; recency
 // with the stored λ; centrality = weighted degree over the space's largest, with the
-// cold-start floor; reinforcement = ln(1 + count) over ln(1 + the largest count); ties
+// cold-start floor; the degree is the block's maintained weighted_degree, docs/BEHAVIOUR.md
+// §9.2; reinforcement = ln(1 + count) over ln(1 + the largest count); ties
 // by id), so useful knowledge does not fade between recalls. Each
 // gets count + 1 and last_reinforced_at = now, never moved back (a session elsewhere may
 // be ahead of the persisted clock). Nothing is reinforced when the space was already
@@ -28,9 +29,7 @@ CALL (pinned, again) {
        exp(-coalesce(b.decay_lambda, 0.01)
            * CASE WHEN $now > b.last_reinforced_at THEN $now - b.last_reinforced_at ELSE 0.0 END)
          AS recency,
-       reduce(total = 0.0, r IN [(b)-[r]-(:Block) | r] |
-              total + coalesce(r.weight, 0.0)
-                    + $bonus * log(1 + coalesce(r.reinforcement_count, 0))) AS degree
+       coalesce(b.weighted_degree, 0.0) AS degree
   WITH collect({b: b, count: count, recency: recency, degree: degree}) AS rows,
        max(degree) AS top_degree, max(count) AS top_count
   UNWIND rows AS row

@@ -5,16 +5,31 @@
 // Writes a planned batch of automatic edges (elfgraph/edges/link_plan.py, planned from
 // link_state in the same transaction): deletes the displaced edges by elementId, then
 // creates each new edge from the smaller id to the larger with its typed relationship.
-// Returns how many edges it created.
+// Every block whose edges changed gets its weighted_degree recounted (docs/BEHAVIOUR.md
+// §6: the sum of weight + 0.1·ln(1 + reinforcement_count) over its edges), exact because
+// link_state locked the space's edges. Returns how many edges it created.
 CALL () {
   UNWIND $displaced AS key
-  MATCH ()-[r]->()
+  MATCH (x)-[r]->(y)
   WHERE elementId(r) = key
   DELETE r
+  RETURN collect(x) + collect(y) AS loosened
 }
-UNWIND $edges AS e
-MATCH (a:Block {space: $space, id: e.a}), (b:Block {space: $space, id: e.b})
-CREATE (a)-[r:$(e.type)]->(b)
-SET r.relation = e.relation, r.weight = e.weight, r.origin = e.origin,
-    r.reinforcement_count = 0, r.created_at = $created_at, r.last_active_hours = $now_hours
-RETURN count(r)
+CALL () {
+  UNWIND $edges AS e
+  MATCH (a:Block {space: $space, id: e.a}), (b:Block {space: $space, id: e.b})
+  CREATE (a)-[r:$(e.type)]->(b)
+  SET r.relation = e.relation, r.weight = e.weight, r.origin = e.origin,
+      r.reinforcement_count = 0, r.created_at = $created_at, r.last_active_hours = $now_hours
+  RETURN count(r) AS made, collect(a) + collect(b) AS joined
+}
+CALL (loosened, joined) {
+  UNWIND loosened + joined AS x
+  WITH DISTINCT x
+  SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
+         MATCH (x)-[e]-(:Block)
+         RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
+         ORDER BY strength
+         } | total + strength)
+}
+RETURN made

@@ -4,10 +4,20 @@
 // params: space, a, b, delta, note, now_hours
 // Strengthens the edge between two blocks: weight + delta (at most 1.0), one more
 // reinforcement, its clock set to now; a note given replaces the stored one. Runs after
-// edge_state in the same transaction, so the count cannot lose a concurrent update.
-MATCH (:Block {space: $space, id: $a})-[r]-(:Block {space: $space, id: $b})
+// edge_state in the same transaction, so the count cannot lose a concurrent update. Both
+// blocks' weighted_degree is recounted (docs/BEHAVIOUR.md §6).
+MATCH (s:Block {space: $space, id: $a})-[r]-(t:Block {space: $space, id: $b})
 SET r.weight = CASE WHEN r.weight + $delta > 1.0 THEN 1.0 ELSE r.weight + $delta END,
     r.reinforcement_count = coalesce(r.reinforcement_count, 0) + 1,
     r.last_active_hours = $now_hours,
     r.note = coalesce($note, r.note)
+WITH r, s, t
+CALL (s, t) {
+  UNWIND [s, t] AS x
+  SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
+         MATCH (x)-[e]-(:Block)
+         RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
+         ORDER BY strength
+         } | total + strength)
+}
 RETURN r {.*} AS edge

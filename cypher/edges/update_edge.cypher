@@ -6,7 +6,8 @@
 // when given; it becomes the agent's (origin agent: never decayed or displaced) and its
 // clock is set to now. Neo4j cannot change a relationship's type, so a new relation means
 // a new relationship of the new type between the same ends with every property carried
-// over, and the old one deleted. Runs after edge_state in the same transaction.
+// over, and the old one deleted. Both blocks' weighted_degree is recounted (docs/BEHAVIOUR.md
+// §6). Runs after edge_state in the same transaction.
 MATCH (:Block {space: $space, id: $a})-[r]-(:Block {space: $space, id: $b})
 SET r.relation = $relation, r.weight = coalesce($weight, r.weight),
     r.note = coalesce($note, r.note), r.origin = 'agent', r.last_active_hours = $now_hours,
@@ -19,5 +20,13 @@ OPTIONAL CALL (r, edge, start, end) {
   SET retyped = edge
   DELETE r
   RETURN true AS retyped
+}
+CALL (start, end) {
+  UNWIND [start, end] AS x
+  SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
+         MATCH (x)-[e]-(:Block)
+         RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
+         ORDER BY strength
+         } | total + strength)
 }
 RETURN edge

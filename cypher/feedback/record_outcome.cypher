@@ -9,7 +9,7 @@
 // below `penalize_below` a faster decay (λ × factor, at most the ceiling) for blocks whose
 // λ exceeds the floor. Above `reinforce_above`, every existing edge between two of the
 // blocks gains signal·delta of weight (at most 1.0) and a reinforcement, and its clock is
-// set to now (docs/BEHAVIOUR.md §8.1); now is $now_hours, or the space's clock outside a session.
+// set to now (docs/BEHAVIOUR.md §8.1), and both ends' weighted_degree is recounted (§6); now is $now_hours, or the space's clock outside a session.
 // The call is recorded as an Outcome node with what it did. `outcome_id` is made once per
 // call, so a transaction retried after its commit's reply was lost finds its Outcome
 // node, changes nothing, and returns what the first attempt did (`replayed`). Returns the
@@ -54,7 +54,17 @@ CALL (now, updated, replayed) {
                       ELSE r.weight + $signal * $edge_delta END,
       r.reinforcement_count = coalesce(r.reinforcement_count, 0) + 1,
       r.last_active_hours = now
-  RETURN count(r) AS edges_reinforced
+  WITH collect(r) AS reinforced, collect(a) + collect(b) AS ends
+  CALL (ends) {
+    UNWIND ends AS x
+    WITH DISTINCT x
+    SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
+             MATCH (x)-[e]-(:Block)
+             RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
+             ORDER BY strength
+             } | total + strength)
+  }
+  RETURN size(reinforced) AS edges_reinforced
 }
 CALL (updated, replayed) {
   WITH updated

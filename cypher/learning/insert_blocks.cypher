@@ -6,12 +6,14 @@
 // rejected as a duplicate; content whose block was already promoted or archived is stored
 // again under the row's random alt_id, for consolidation to judge by similarity. MERGE on
 // the (space, id) constraint makes two processes learning the same text at once agree.
-// No row comes back when the space does not exist.
+// A new block has no edges: weighted_degree 0.0, which every writer of edges keeps
+// (docs/BEHAVIOUR.md §9.2). No row comes back when the space does not exist.
 MATCH (space:Space {name: $space})
 UNWIND $rows AS row
 CALL (row, space) {
   MERGE (b:Block {space: $space, id: row.id})
-  ON CREATE SET b += row.props, b.text_key = space.text_key, b._created = true
+  ON CREATE SET b += row.props, b.text_key = space.text_key, b.weighted_degree = 0.0,
+                b._created = true
   WITH b, b._created IS NOT NULL AS created, b.status AS existing
   REMOVE b._created
   RETURN created, existing
@@ -19,7 +21,7 @@ CALL (row, space) {
 OPTIONAL CALL (row, created, existing, space) {
   WITH row, space WHERE NOT created AND existing <> 'inbox'
   CREATE (again:Block {space: $space, id: row.alt_id})
-  SET again += row.props, again.text_key = space.text_key
+  SET again += row.props, again.text_key = space.text_key, again.weighted_degree = 0.0
   RETURN again.id AS alt_id
 }
 RETURN row.index AS index,

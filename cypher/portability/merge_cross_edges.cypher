@@ -6,7 +6,8 @@
 // target space already has. The target's block wins, so each such staged block goes, and
 // each of its edges is carried over to the target's block instead when both ends are
 // active, the pair has no edge yet and neither end is at the degree cap (the staged edge
-// is deleted first, so a staged block's count does not hold the edge twice). Each edge is
+// is deleted first, so a staged block's count does not hold the edge twice); both ends of a
+// carried edge get their weighted_degree recounted (docs/BEHAVIOUR.md §6). Each edge is
 // taken once: from its start block, or from the colliding end when the other is new.
 // Returns whether the claim still holds, the last id of the page (null when none was
 // left), how many staged blocks went and the edges carried and dropped.
@@ -46,6 +47,15 @@ CALL (page) {
     WITH ends[0] AS a, ends[1] AS b, type, props
     CREATE (a)-[n:$(type)]->(b)
     SET n = props
+    WITH n, a, b
+    CALL (a, b) {
+      UNWIND [a, b] AS x
+      SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
+               MATCH (x)-[e]-(:Block)
+               RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
+               ORDER BY strength
+               } | total + strength)
+    }
     RETURN count(n) AS made
   }
   RETURN sum(made) AS carried, count(*) - sum(made) AS dropped

@@ -5,7 +5,8 @@
 // Moves up to `batch` staged blocks into the target space with their edges (after
 // merge_cross_edges removed the staged blocks whose id the target had), each taking the
 // target's text_key. A block the target
-// gained meanwhile under the same id wins over the staged one, which goes. Returns how
+// gained meanwhile under the same id wins over the staged one, which goes (its neighbours'
+// weighted_degree recounted, docs/BEHAVIOUR.md §6). Returns how
 // many were moved and dropped; the caller repeats until both are 0.
 OPTIONAL MATCH (claim:ImportClaim {space: $stage, token: $token})
 SET claim.heartbeat = timestamp()
@@ -24,7 +25,16 @@ CALL (claim, t) {
   WITH n, t, EXISTS { MATCH (:Block {space: $target, id: n.id}) } AS taken
   CALL (n, taken) {
     WITH n WHERE taken
+    OPTIONAL MATCH (n)--(neighbour:Block)
+    WITH n, collect(DISTINCT neighbour) AS neighbours
     DETACH DELETE n
+    WITH neighbours
+    UNWIND neighbours AS x
+    SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
+               MATCH (x)-[e]-(:Block)
+               RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
+               ORDER BY strength
+               } | total + strength)
   }
   CALL (n, t, taken) {
     WITH n, t WHERE NOT taken

@@ -8,7 +8,8 @@
 // transaction retried after its commit's reply was lost finds its id there and changes
 // nothing (`replayed`), so a frame is never reinforced twice.
 // Each returned block: reinforcement_count + 1, last_reinforced_at = now. Each edge
-// between two returned blocks: reinforcement_count + 1, last_active_hours = now. Each
+// between two returned blocks: reinforcement_count + 1, last_active_hours = now, and both
+// ends' weighted_degree recounted (docs/BEHAVIOUR.md §6). Each
 // returned pair without an edge gets one co-retrieval count per session (Hebbian
 // staging); the pairs that reach `threshold` come back for the caller to link. Staging
 // forgets a pair once it has an edge, and keeps at most `staging_max` pairs per space,
@@ -33,10 +34,20 @@ CALL (space, replayed) {
 CALL (space, replayed) {
   WITH space WHERE NOT replayed
   UNWIND $pairs AS pair
-  MATCH (:Block {space: $space, id: pair[0]})-[r]-(:Block {space: $space, id: pair[1]})
+  MATCH (a:Block {space: $space, id: pair[0]})-[r]-(b:Block {space: $space, id: pair[1]})
   SET r.reinforcement_count = coalesce(r.reinforcement_count, 0) + 1,
       r.last_active_hours = $now_hours
-  RETURN count(r) AS edges_reinforced
+  WITH collect(r) AS reinforced, collect(a) + collect(b) AS ends
+  CALL (ends) {
+    UNWIND ends AS x
+    WITH DISTINCT x
+    SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
+             MATCH (x)-[e]-(:Block)
+             RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
+             ORDER BY strength
+             } | total + strength)
+  }
+  RETURN size(reinforced) AS edges_reinforced
 }
 CALL (space, replayed) {
   WITH space

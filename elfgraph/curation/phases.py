@@ -212,7 +212,6 @@ async def reinforce_and_finish(
                 "centrality": weights.centrality,
                 "reinforcement": weights.reinforcement,
             },
-            bonus=EDGE_REINFORCEMENT_BONUS,
             cold_centrality=COLD_START_CENTRALITY,
             cold_recency=COLD_START_RECENCY,
             constitutional=CONSTITUTIONAL_TAG,

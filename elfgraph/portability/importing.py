@@ -29,7 +29,7 @@ from elfgraph.portability.pipeline import overlapped
 from elfgraph.portability.reader import FileReader
 from elfgraph.portability.records import COUNTED, DataLine, SpaceLine
 from elfgraph.portability.repository.publish_space import publish_space
-from elfgraph.portability.staging import BATCH, rows_for, write_batch
+from elfgraph.portability.staging import BATCH, recount_degrees, rows_for, write_batch
 from elfgraph.schema.migrations import schema_indexes
 from elfgraph.spaces.names import validate_space_name
 from elfgraph.spaces.registry import find_space
@@ -102,6 +102,7 @@ async def load_space(
             cap = (config or MemoryConfig()).edges.edge_degree_cap
             skipped = await merge_into(claim, line, cap=cap)
         else:
+            await recount_degrees(claim)
             props = line.properties()
             props.setdefault("created_at", datetime.now(UTC).isoformat())
             if not await database.write(

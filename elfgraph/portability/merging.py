@@ -32,6 +32,7 @@ from elfgraph.portability.repository.merge_move_co_retrievals import merge_move_
 from elfgraph.portability.repository.merge_move_outcomes import merge_move_outcomes
 from elfgraph.portability.repository.merge_move_sessions import merge_move_sessions
 from elfgraph.portability.repository.merge_target import merge_target
+from elfgraph.portability.staging import recount_degrees
 from elfgraph.spaces.models import SpaceRecord
 
 MERGE_PAGE = 1_000
@@ -91,6 +92,7 @@ async def merge_into(claim: Claim, line: SpaceLine, *, cap: int) -> dict[str, in
         skipped["block"] += page["colliding"]
         skipped["edge"] += page["dropped"]
         after = page["last"]
+    await recount_degrees(claim)  # the staged blocks, after the colliding ones went
     for kind, move in (
         ("block", merge_move_blocks),
         ("session", merge_move_sessions),

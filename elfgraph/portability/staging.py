@@ -15,6 +15,7 @@ from elfgraph.edges.rules import relationship_type
 from elfgraph.errors import ImportFileError
 from elfgraph.portability.claims import Claim
 from elfgraph.portability.records import BlockLine, DataLine, EdgeLine
+from elfgraph.portability.repository.recount_staged_degrees import recount_staged_degrees
 from elfgraph.portability.repository.stage_blocks import stage_blocks
 from elfgraph.portability.repository.stage_co_retrievals import stage_co_retrievals
 from elfgraph.portability.repository.stage_edges import stage_edges
@@ -91,3 +92,25 @@ async def write_batch(
     count = await database.write(STAGE[kind], space=claim.space, token=claim.token, rows=rows)
     if count is None:
         raise claim.lost()
+
+
+RECOUNT_PAGE = 5_000
+
+
+async def recount_degrees(claim: Claim) -> None:
+    """Give every staged block its weighted_degree (docs/BEHAVIOUR.md §9.2), which the
+    file does not carry and curate reads: once all edges are written, page by page."""
+    after = ""
+    while True:
+        claimed, last = await claim.database.write(
+            recount_staged_degrees,
+            space=claim.space,
+            token=claim.token,
+            after=after,
+            limit=RECOUNT_PAGE,
+        )
+        if not claimed:
+            raise claim.lost()
+        if last is None:
+            return
+        after = last

@@ -15,7 +15,7 @@ from elfgraph.curation import phases
 from elfgraph.memory import MemorySystem
 from elfgraph.store.database import Database
 from tests.support.curate_setup import active_blocks, set_blocks, set_clock
-from tests.support.graph import graph, graph_write, snapshot
+from tests.support.graph import graph, graph_write, recount_degrees, snapshot
 from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
@@ -51,6 +51,7 @@ async def idle_graph(
         s=space,
         edges=edges,
     )
+    await recount_degrees(database, space)  # as every writer of edges does
     await set_clock(database, space, IDLE_HOURS)
     return memory
 

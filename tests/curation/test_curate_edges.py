@@ -24,7 +24,7 @@ from tests.support.curate_setup import (
     space_props,
     statuses,
 )
-from tests.support.graph import edges_of, graph_write
+from tests.support.graph import edges_of, graph_write, recount_degrees
 from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
@@ -125,6 +125,7 @@ async def test_scenario_4_an_outcome_refreshes_the_edge_clock_f2(
         "MATCH (x:Block {space: $s})-[r:OUTCOME]->() SET r.reinforcement_count = 8",
         s=space,
     )
+    await recount_degrees(database, space)
     assert [e["props"]["weight"] for e in await edges_of(database, space)] == [
         pytest.approx(0.72)
     ] * 2

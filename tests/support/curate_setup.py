@@ -8,7 +8,7 @@ from typing import Any
 
 from elfgraph.memory import MemorySystem
 from elfgraph.store.database import Database
-from tests.support.graph import edges_of, graph, graph_write
+from tests.support.graph import edges_of, graph, graph_write, recount_degrees
 from tests.support.memory import MakeMemory
 
 
@@ -74,6 +74,7 @@ async def link(
         type=relation.upper(),
         props=props,
     )
+    await recount_degrees(database, space)
 
 
 async def pairs(database: Database, space: str) -> set[frozenset[str]]:

@@ -68,3 +68,30 @@ async def snapshot(database: Database, space: str) -> list[dict[str, Any]]:
         s=space,
     )
     return nodes + edges
+
+
+# What a block's weighted_degree must equal (docs/BEHAVIOUR.md §6), counted afresh: the
+# strengths summed smallest first, as the write paths do, so sums agree to the last bit.
+_RECOUNT = (
+    "reduce(total = 0.0, strength IN COLLECT { MATCH (x)-[e]-(:Block) "
+    "RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) "
+    "AS strength ORDER BY strength } | total + strength)"
+)
+
+
+async def recount_degrees(database: Database, space: str) -> None:
+    """After a test wrote edges straight into the graph: what every writer of edges does."""
+    await graph_write(
+        database, f"MATCH (x:Block {{space: $s}}) SET x.weighted_degree = {_RECOUNT}", s=space
+    )
+
+
+async def degree_drift(database: Database, space: str) -> list[dict[str, Any]]:
+    """The blocks whose maintained weighted_degree differs from a recount (none expected)."""
+    return await graph(
+        database,
+        f"MATCH (x:Block {{space: $s}}) WITH x, {_RECOUNT} AS counted "
+        "WHERE abs(coalesce(x.weighted_degree, 0.0) - counted) > 1e-9 "
+        "RETURN x.id AS id, x.status AS status, x.weighted_degree AS kept, counted",
+        s=space,
+    )

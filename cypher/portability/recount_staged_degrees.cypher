@@ -1,0 +1,29 @@
+// name: recount_staged_degrees
+// mode: write
+// returns: one
+// params: space, token, after, limit
+// One page of an import's last step before it becomes visible: the next `limit` blocks
+// written under the claimed space name (after id `after`, in id order) get their
+// weighted_degree recounted from their edges (docs/BEHAVIOUR.md §6: the sum of weight +
+// 0.1·ln(1 + reinforcement_count)), which every writer of edges keeps and curate reads.
+// Returns whether the claim still holds and the last id of the page (null when none was left).
+OPTIONAL MATCH (claim:ImportClaim {space: $space, token: $token})
+SET claim.heartbeat = timestamp()
+WITH claim
+CALL (claim) {
+  WITH claim
+  WHERE claim IS NOT NULL
+  MATCH (x:Block)
+  WHERE x.space = $space AND x.id > $after
+  WITH x
+  ORDER BY x.space, x.id
+  LIMIT $limit
+  SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
+         MATCH (x)-[e]-(:Block)
+         RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
+         ORDER BY strength
+         } | total + strength)
+  RETURN collect(x.id) AS ids
+}
+RETURN claim IS NOT NULL AS claimed,
+       CASE WHEN size(ids) = 0 THEN null ELSE ids[size(ids) - 1] END AS last
