@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import anyio
 import pytest
 
 from elfgraph.config.connection import Settings
@@ -140,3 +141,28 @@ async def test_dropping_a_space_removes_every_node_it_owns(
         s=space,
     )
     assert left == [{"n": 0}]
+
+
+async def test_listing_while_spaces_are_dropped_never_shows_a_nameless_space(
+    database: Database, space: str
+) -> None:
+    names = [f"{space}-{i}" for i in range(12)]
+    for name in names:
+        await open_space(database, name)
+    listings: list[list[str]] = []
+
+    async def list_often() -> None:
+        for _ in range(30):
+            listings.append([record.name for record in await list_spaces(database)])
+
+    async def drop_all() -> None:
+        for name in names:
+            await drop_space(database, name)
+
+    async with anyio.create_task_group() as group:
+        group.start_soon(list_often)
+        group.start_soon(drop_all)
+    assert len(listings) == 30
+    assert all(all(listed) for listed in listings)
+    remaining = {record.name for record in await list_spaces(database)}
+    assert not set(names) & remaining
