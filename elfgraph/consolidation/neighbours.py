@@ -3,7 +3,7 @@
 The index answers for every space, so it is asked for more than k (the smaller this
 space's share of it, the more); queries still short of k are asked again with a wider
 net, and only then answered by an exact scan of the space. Blocks promoted by the
-current run are left out: the run compares those exactly in memory (RunPool).
+current run's pool are left out: the run compares those exactly in memory (RunPool).
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from elfgraph.consolidation.repository.nearest_active import (
 )
 from elfgraph.consolidation.repository.nearest_active_exact import nearest_active_exact
 from elfgraph.embedding.base import Vector
-from elfgraph.spaces.registry import index_share_counts
 from elfgraph.store.database import Database
 
 MAX_FETCH = 2000  # index candidates per query; past this the exact scan takes over
@@ -36,17 +35,18 @@ async def nearest_neighbours(
     k: int,
     *,
     run_id: str,
-    ours: int,
+    others: int,
+    total: int,
 ) -> dict[str, list[Neighbour]]:
-    """Each block's k nearest active blocks of the space that this run did not promote
-    (those come from the RunPool), through the shared vector index.
+    """Each block's k nearest active blocks of the space that are not in the run's pool
+    (not marked `run_id`: those come from the RunPool), through the shared vector index.
 
-    The index answers for every space, so it is asked for more than k (the smaller this
-    space's share of it, the more). Queries still short of k are asked again with a
-    wider net, and only then answered by an exact scan of the space.
+    `others`: about how many active blocks of the space the index can return; `total`:
+    the active blocks of every space (the index's size). The index answers for every
+    space, so it is asked for more than k (the smaller this space's share of it, the
+    more). Queries still short of k are asked again with a wider net, and only then
+    answered by an exact scan of the space.
     """
-    active, total = await index_share_counts(database, space)
-    others = active - ours
     if others <= 0:
         return {}
     wanted = min(k, others)

@@ -5,7 +5,8 @@ inputs in one read and writes the plan in one transaction.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -126,14 +127,16 @@ def link_candidates(
     limit: int,
 ) -> list[Candidate]:
     """What block `index` may link to: the `limit` nearest of its active neighbours and of
-    the survivors learned before it in this run."""
+    the survivors learned before it in this run (`survivors`: indexes, ascending)."""
     block = blocks[index]
     found = [
         Candidate(n.id, n.tags, n.category, n.hours, n.cosine)
         for n in neighbours.get(block.id, [])
         if n.id not in gone
     ]
-    earlier = np.asarray([j for j in survivors if j < index], dtype=np.int64)
+    # survivors are in index order: the earlier ones are a prefix (a list filter here
+    # made each chunk quadratic in its size)
+    earlier = np.asarray(survivors[: bisect_left(survivors, index)], dtype=np.int64)
     if earlier.size:
         row = cosines[index, earlier]
         if earlier.size > limit:  # only the nearest few can make the cut below
@@ -173,75 +176,6 @@ def similarity_edges(
             scored.append((other.id, score))
     scored.sort(key=lambda pair: (-pair[1], pair[0]))
     return scored
-
-
-class RunPool:
-    """The blocks this consolidation run has promoted so far, with their vectors.
-
-    Neighbours among them are found exactly here (one matrix product per chunk), so the
-    vector index is asked only about blocks that were active before the run, and a dream
-    into an empty space makes no index queries at all. Rows live in a buffer that doubles
-    when full, so adding a chunk costs its own size, not the pool's.
-    """
-
-    def __init__(self, dimensions: int) -> None:
-        self.ids: list[str] = []
-        self._row_of: dict[str, int] = {}
-        self._tags: list[tuple[str, ...]] = []
-        self._categories: list[str] = []
-        self._hours: list[float] = []
-        self._matrix = np.zeros((64, dimensions), dtype=np.float32)
-        self._alive = np.zeros(64, dtype=bool)
-
-    def __len__(self) -> int:
-        return int(self._alive[: len(self.ids)].sum())
-
-    def add(
-        self, block_id: str, tags: Sequence[str], category: str, hours: float, vector: Vector
-    ) -> None:
-        row = len(self.ids)
-        if row == self._matrix.shape[0]:
-            self._matrix = np.concatenate([self._matrix, np.zeros_like(self._matrix)])
-            self._alive = np.concatenate([self._alive, np.zeros_like(self._alive)])
-        self._matrix[row] = vector
-        self._alive[row] = True
-        self._row_of[block_id] = row
-        self.ids.append(block_id)
-        self._tags.append(tuple(tags))
-        self._categories.append(category)
-        self._hours.append(hours)
-
-    def forget(self, ids: Iterable[str]) -> None:
-        """Blocks archived later in the run (superseded) are candidates no more."""
-        for block_id in ids:
-            row = self._row_of.get(block_id)
-            if row is not None:
-                self._alive[row] = False
-
-    def nearest(
-        self, blocks: Sequence[InboxBlock], vectors: Sequence[Vector], k: int
-    ) -> dict[str, list[Neighbour]]:
-        size = len(self.ids)
-        take = min(k, len(self))
-        if not blocks or take == 0:
-            return {}
-        cosines = np.stack(vectors).astype(np.float32) @ self._matrix[:size].T
-        cosines[:, ~self._alive[:size]] = -np.inf
-        top = np.argpartition(-cosines, take - 1, axis=1)[:, :take]
-        found: dict[str, list[Neighbour]] = {}
-        for row, block in enumerate(blocks):
-            nearest = sorted(top[row].tolist(), key=lambda j: (-cosines[row, j], self.ids[j]))
-            found[block.id] = [
-                Neighbour(
-                    id=self.ids[j],
-                    tags=self._tags[j],
-                    category=self._categories[j],
-                    hours=self._hours[j],
-                    cosine=float(np.clip(cosines[row, j], -1.0, 1.0)),
-                )
-                for j in nearest
-            ]
-        return found
 
 
 def merge_neighbours(*sources: dict[str, list[Neighbour]], k: int) -> dict[str, list[Neighbour]]:

@@ -11,7 +11,6 @@ nothing and running consolidate again finishes the job.
 from __future__ import annotations
 
 import logging
-import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -22,13 +21,13 @@ from elfgraph.consolidation.models import ConsolidateResult
 from elfgraph.consolidation.neighbours import nearest_neighbours
 from elfgraph.consolidation.plan import (
     InboxBlock,
-    RunPool,
     link_candidates,
     merge_neighbours,
     pairwise_cosines,
     plan_dedupe,
     similarity_edges,
 )
+from elfgraph.consolidation.pool import RunPool
 from elfgraph.consolidation.repository.inbox_batch import inbox_batch
 from elfgraph.consolidation.repository.promote_blocks import PromotionRow
 from elfgraph.consolidation.repository.record_consolidation import record_consolidation
@@ -41,7 +40,7 @@ from elfgraph.edges.link import EdgeRow, edge_row
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import ConfigError
 from elfgraph.llm.base import LLMService
-from elfgraph.spaces.registry import lock_space_embedding
+from elfgraph.spaces.registry import index_share_counts, lock_space_embedding
 from elfgraph.store.database import Database
 
 log = logging.getLogger("elfgraph.consolidation")
@@ -96,7 +95,9 @@ async def consolidate(
     context = await self_context() if llm is not None else ""
     total = ConsolidateResult()
     run = RunPool(services.embedder.dimensions)
-    run_id = uuid.uuid4().hex
+    # The index's share is read once per run, not per chunk (two counts that grow with
+    # the space and the database); the run's own promotions are added as it goes.
+    share = await index_share_counts(database, space)
     done = 0
     if progress is not None:
         progress(done)
@@ -116,13 +117,14 @@ async def consolidate(
             )
             for row in rows
         ]
+        run.make_room(len(blocks))
         result = await _consolidate_chunk(
             database,
             space,
             blocks,
             services,
             run=run,
-            run_id=run_id,
+            share=share,
             llm=llm,
             context=context,
             now=now_hours(),
@@ -146,7 +148,7 @@ async def _consolidate_chunk(
     services: Services,
     *,
     run: RunPool,
-    run_id: str,
+    share: tuple[int, int],
     llm: LLMService | None,
     context: str,
     now: float,
@@ -155,11 +157,18 @@ async def _consolidate_chunk(
     config = services.config
     vectors = await services.embedder.embed_batch([normalised_text(b.content) for b in blocks])
     k = config.consolidation.neighbour_candidates
-    neighbours = merge_neighbours(
-        await nearest_neighbours(database, space, blocks, vectors, k, run_id=run_id, ours=len(run)),
-        run.nearest(blocks, vectors, k),
-        k=k,
+    active_before, total_before = share
+    indexed = await nearest_neighbours(
+        database,
+        space,
+        blocks,
+        vectors,
+        k,
+        run_id=run.tag,
+        others=active_before + run.retired,
+        total=total_before + run.retired + len(run),
     )
+    neighbours = merge_neighbours(indexed, run.nearest(blocks, vectors, k), k=k)
     cosines = pairwise_cosines(vectors)
     dedupe = plan_dedupe(
         blocks,
@@ -226,7 +235,7 @@ async def _consolidate_chunk(
         config=config,
         now=now,
         model=services.embedder,
-        run_id=run_id,
+        run_id=run.tag,
     )
     run.forget(dedupe.superseded)
     for promotion in promotions:
