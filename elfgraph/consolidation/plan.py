@@ -5,7 +5,7 @@ inputs in one read and writes the plan in one transaction.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -116,35 +116,48 @@ def _final_replacements(replaced_by: dict[str, str]) -> dict[str, str]:
     return final
 
 
+def earlier_survivors(
+    cosines: npt.NDArray[np.float32], survivors: Sequence[int], limit: int
+) -> dict[int, list[tuple[int, float]]]:
+    """For each survivor (chunk indexes, ascending), the `limit` nearest survivors learned
+    before it in the chunk, as (index, cosine): one masked selection for the whole chunk
+    instead of a scan per block."""
+    found: dict[int, list[tuple[int, float]]] = {i: [] for i in survivors}
+    take = min(limit, len(survivors) - 1)
+    if take <= 0:
+        return found
+    rows = np.asarray(survivors, dtype=np.int64)
+    among = cosines[np.ix_(rows, rows)].astype(np.float32)
+    among[np.triu_indices(len(rows))] = -np.inf  # only the survivors before each one
+    top = np.argpartition(-among, take - 1, axis=1)[:, :take]
+    values = np.take_along_axis(among, top, axis=1).tolist()
+    for position, (columns, row_values) in enumerate(zip(top.tolist(), values, strict=True)):
+        found[survivors[position]] = [
+            (survivors[c], v) for c, v in zip(columns, row_values, strict=True) if v != -math.inf
+        ]
+    return found
+
+
 def link_candidates(
     index: int,
     blocks: Sequence[InboxBlock],
-    cosines: npt.NDArray[np.float32],
     neighbours: dict[str, list[Neighbour]],
-    survivors: Sequence[int],
+    earlier: Sequence[tuple[int, float]],
     gone: set[str],
     now_hours: float,
     limit: int,
 ) -> list[Candidate]:
     """What block `index` may link to: the `limit` nearest of its active neighbours and of
-    the survivors learned before it in this run (`survivors`: indexes, ascending)."""
+    the survivors learned before it in this run (`earlier`, from earlier_survivors)."""
     block = blocks[index]
     found = [
         Candidate(n.id, n.tags, n.category, n.hours, n.cosine)
         for n in neighbours.get(block.id, [])
         if n.id not in gone
     ]
-    # survivors are in index order: the earlier ones are a prefix (a list filter here
-    # made each chunk quadratic in its size)
-    earlier = np.asarray(survivors[: bisect_left(survivors, index)], dtype=np.int64)
-    if earlier.size:
-        row = cosines[index, earlier]
-        if earlier.size > limit:  # only the nearest few can make the cut below
-            keep = np.argpartition(-row, limit - 1)[:limit]
-            earlier, row = earlier[keep], row[keep]
-        for j, cos in zip(earlier.tolist(), row.tolist(), strict=True):
-            other = blocks[j]
-            found.append(Candidate(other.id, other.tags, other.category, now_hours, cos))
+    for j, cos in earlier:
+        other = blocks[j]
+        found.append(Candidate(other.id, other.tags, other.category, now_hours, cos))
     found.sort(key=lambda c: (-c.cosine, c.id))
     return found[:limit]
 

@@ -21,6 +21,7 @@ from elfgraph.consolidation.models import ConsolidateResult
 from elfgraph.consolidation.neighbours import nearest_neighbours
 from elfgraph.consolidation.plan import (
     InboxBlock,
+    earlier_survivors,
     link_candidates,
     merge_neighbours,
     pairwise_cosines,
@@ -191,6 +192,7 @@ async def _consolidate_chunk(
     # learned before is otherwise full of its own similarity edges by then).
     session_edges: list[EdgeRow] = []
     promoted_at = datetime.now(UTC).isoformat()
+    earlier = earlier_survivors(cosines, survivors, k)
     for i in survivors:
         block = blocks[i]
         analysis = analyses[block.id]
@@ -207,7 +209,7 @@ async def _consolidate_chunk(
                 promoted_at=promoted_at,
             )
         )
-        candidates = link_candidates(i, blocks, cosines, neighbours, survivors, gone, now, k)
+        candidates = link_candidates(i, blocks, neighbours, earlier[i], gone, now, k)
         weight = config.consolidation.session_edge_weight
         if block.follows and block.follows not in gone and weight > 0:
             session_edges.append(edge_row(block.id, block.follows, "co_occurs", "session", weight))

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from elfgraph.consolidation.plan import (
     InboxBlock,
     Neighbour,
+    earlier_survivors,
     merge_neighbours,
     pairwise_cosines,
     plan_dedupe,
@@ -108,3 +111,24 @@ def test_the_pool_orders_neighbours_nearest_first_with_ties_by_id() -> None:
     found = pool.nearest(blocks, [vector], 3)["q"]
     assert [n.id for n in found] == ["a", "b", "c"]
     assert all(n.cosine == pytest.approx(1.0, abs=1e-6) for n in found)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    size=st.integers(min_value=0, max_value=40),
+    share=st.floats(min_value=0.0, max_value=1.0),
+    limit=st.integers(min_value=1, max_value=12),
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+)
+def test_earlier_survivors_equals_a_scan_per_block(
+    size: int, share: float, limit: int, seed: int
+) -> None:
+    rng = np.random.default_rng(seed)
+    cosines = rng.uniform(-1, 1, (size, size)).astype(np.float32)  # distinct: no ties
+    survivors = sorted(int(i) for i in np.flatnonzero(rng.random(size) < share))
+    found = earlier_survivors(cosines, survivors, limit)
+    assert set(found) == set(survivors)
+    for i in survivors:
+        before = [(j, float(cosines[i, j])) for j in survivors if j < i]
+        nearest = sorted(before, key=lambda pair: -pair[1])[:limit]
+        assert sorted(found[i], key=lambda pair: -pair[1]) == nearest
