@@ -19,9 +19,11 @@ import numpy as np
 from elfgraph.consolidation.plan import InboxBlock, Neighbour
 from elfgraph.embedding.base import Vector
 
-# Blocks compared in memory, at most. A chunk of 500 against 10,000 rows of 384 floats is
-# one ~4 GFLOP product (tens of ms); past that, a vector index query per block is cheaper.
-POOL_CAPACITY = 10_000
+# Blocks compared in memory, at most (150 MB of float32 at 384 dimensions). An exact
+# product is far cheaper per block than the vector index: a chunk of 500 against 100,000
+# rows is ~38 GFLOP (about 1-2 ms a block on 2 cores), while one index query at ~70k
+# vectors took 48 ms (k 15) to 120 ms (k 600) on the loaded 2-core machine (issue 18).
+POOL_CAPACITY = 100_000
 
 
 class RunPool:
