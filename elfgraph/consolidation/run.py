@@ -21,6 +21,7 @@ from elfgraph.consolidation.models import ConsolidateResult
 from elfgraph.consolidation.neighbours import nearest_neighbours
 from elfgraph.consolidation.plan import (
     InboxBlock,
+    RunPool,
     earlier_survivors,
     link_candidates,
     merge_neighbours,
@@ -28,7 +29,6 @@ from elfgraph.consolidation.plan import (
     plan_dedupe,
     similarity_edges,
 )
-from elfgraph.consolidation.pool import RunPool
 from elfgraph.consolidation.repository.inbox_batch import inbox_batch
 from elfgraph.consolidation.repository.promote_blocks import PromotionRow
 from elfgraph.consolidation.repository.record_consolidation import record_consolidation
