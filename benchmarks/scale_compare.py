@@ -48,7 +48,8 @@ def plot(reports: list[dict[str, Any]], path: Path) -> Path:
     figure, (learn, dream) = plt.subplots(1, 2, figsize=(11, 4.2))
     for report in reports:
         for r in report["results"]:
-            label = f"{report.get('label') or '?'} {r['size']:,}"
+            where = "session" if r["in_session"] else "no session"
+            label = f"{report.get('label') or '?'} {r['size']:,}, {where}"
             points = r.get("learn_batch_rates", [])
             learn.plot([d for d, _ in points], [v for _, v in points], "o-", label=label)
             points = r["dream_chunk_rates"]
