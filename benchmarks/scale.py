@@ -1,6 +1,6 @@
 """Scale: how each figure grows with the space (issue 18).
 
-    python -m benchmarks scale --sizes 1k,10k,100k [--no-session] [--no-doc]
+    python -m benchmarks scale --sizes 1k,10k,100k [--no-session] [--no-recall] [--no-doc]
 
 For each size, one fresh space on the configured Neo4j (run it against a server of its own,
 ELFGRAPH_NEO4J_HOME=…): learn_many in batches inside one session (blocks/s), dream the
@@ -10,7 +10,8 @@ recall (the SELF and ATTENTION frames without a query), the first recall of a fr
 opened MemorySystem, and curate. Mock vectors are random, so the space has session edges
 only; linking cost is measured by benchmarks/link_batch.py. Results:
 benchmarks/results/scale.json; a table and a plot go into docs/BENCHMARKS.md (between
-its scale markers) unless --no-doc.
+its scale markers) unless --no-doc. --no-recall measures the write path alone (learn and
+dream, no reads, no curate); --label names the run in the JSON (e.g. "before", "after").
 """
 
 from __future__ import annotations
@@ -74,8 +75,13 @@ async def build(memory: MemorySystem, size: int, *, session: bool) -> dict[str, 
     if session:
         await memory.begin_session()
     started = time.perf_counter()
+    learn_rates: list[tuple[int, float]] = []  # (blocks learned, blocks/s of that batch)
     for start in range(0, size, LEARN_BATCH):
-        await memory.learn_many(texts[start : start + LEARN_BATCH])
+        batch_start = time.perf_counter()
+        batch = texts[start : start + LEARN_BATCH]
+        await memory.learn_many(batch)
+        rate = len(batch) / max(1e-9, time.perf_counter() - batch_start)
+        learn_rates.append((start + len(batch), rate))
     learn_seconds = time.perf_counter() - started
     chunks: list[tuple[int, float]] = []  # (blocks done, seconds since the dream began)
     dream_start = time.perf_counter()
@@ -93,6 +99,7 @@ async def build(memory: MemorySystem, size: int, *, session: bool) -> dict[str, 
     ]
     return {
         "learn_blocks_per_s": size / learn_seconds,
+        "learn_batch_rates": learn_rates,
         "dream_blocks_per_s": size / dream_seconds,
         "dream_chunk_rates": rates,
         "in_session": session,
@@ -166,18 +173,21 @@ async def after_deletions(
     }
 
 
-async def one_size(database: Database, size: int, *, session: bool) -> dict[str, Any]:
+async def one_size(
+    database: Database, size: int, *, session: bool, recall: bool = True
+) -> dict[str, Any]:
     space = f"bench-scale-{uuid.uuid4().hex[:8]}"
     memory = await MemorySystem.open(
         space, database=database, embedding_service=MockEmbeddingService()
     )
     try:
         result: dict[str, Any] = {"size": size, **await build(memory, size, session=session)}
-        result.update(await reads(memory, database, space))
-        started = time.perf_counter()
-        await memory.curate()
-        result["curate_seconds"] = time.perf_counter() - started
-        result.update(await after_deletions(memory, database, space))
+        if recall:
+            result.update(await reads(memory, database, space))
+            started = time.perf_counter()
+            await memory.curate()
+            result["curate_seconds"] = time.perf_counter() - started
+            result.update(await after_deletions(memory, database, space))
         return result
     finally:
         await memory.close()
@@ -186,13 +196,20 @@ async def one_size(database: Database, size: int, *, session: bool) -> dict[str,
         print(f"  dropped {size:,} in {time.perf_counter() - started:.1f} s", flush=True)
 
 
-async def run(sizes: list[int], *, session: bool) -> dict[str, Any]:
+async def run(sizes: list[int], *, session: bool, recall: bool = True) -> dict[str, Any]:
     database = await open_database()
     try:
         report: dict[str, Any] = {"machine": await describe(database), "results": []}
         for size in sizes:
-            r = await one_size(database, size, session=session)
+            r = await one_size(database, size, session=session, recall=recall)
             report["results"].append(r)
+            if not recall:
+                print(
+                    f"{size:>9,}: learn {r['learn_blocks_per_s']:,.0f}/s, dream "
+                    f"{r['dream_blocks_per_s']:,.0f}/s (in session: {session})",
+                    flush=True,
+                )
+                continue
             print(
                 f"{size:>9,}: learn {r['learn_blocks_per_s']:,.0f}/s, dream "
                 f"{r['dream_blocks_per_s']:,.0f}/s, recall {r['recall']['p50_ms']:.1f}/"
@@ -290,13 +307,18 @@ def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks scale", description=__doc__)
     parser.add_argument("--sizes", default="1k,10k", help="comma-separated: 1k,10k,100k")
     parser.add_argument("--no-session", action="store_true", help="learn outside a session")
+    parser.add_argument("--no-recall", action="store_true", help="learn and dream only")
+    parser.add_argument("--label", default="", help="a name for this run in the JSON")
     parser.add_argument("--out", type=Path, default=RESULTS / "scale.json")
     parser.add_argument("--no-doc", action="store_true", help="write only the JSON")
     args = parser.parse_args(argv)
     sizes = [size_arg(s) for s in args.sizes.split(",") if s.strip()]
-    report = anyio.run(lambda: run(sizes, session=not args.no_session))
+    report = anyio.run(lambda: run(sizes, session=not args.no_session, recall=not args.no_recall))
+    report["label"] = args.label
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2), encoding="utf-8")
+    if args.no_recall:
+        return  # the write path alone: no table of reads for the doc
     table = markdown(report)
     print()
     print(table)

@@ -191,7 +191,9 @@ class MemorySystem(GraphEditing, Upkeep):
     @operation("end_session", writes=True)
     async def end_session(self) -> float:
         """Close the session and add its hours to the space's clock; 0.0 when none is open."""
-        return await self._sessions.end()
+        hours = await self._sessions.end()
+        self._state.session_ended()
+        return hours
 
     @asynccontextmanager
     async def session(self, task_type: str = "general") -> AsyncIterator[MemorySystem]:
@@ -219,7 +221,8 @@ class MemorySystem(GraphEditing, Upkeep):
 
     @property
     def session_block_ids(self) -> list[str]:
-        """Blocks learned or retrieved since the session began, first seen first."""
+        """Blocks learned or retrieved since the session began, first seen first (outside a
+        session, the latest 1,000 of them)."""
         return self._state.session_block_ids
 
     # ---- learn ----------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Coroutine, Iterable
 from contextvars import ContextVar
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
@@ -37,6 +38,9 @@ FrameKey = tuple[str, str | None, int, bool]  # frame name, query, top_k, ids sh
 # Frames kept at most: a reader asking many different questions between writes keeps
 # the latest ones, not all of them.
 FRAME_CACHE_SIZE = 256
+# Breadcrumbs kept outside a session (docs/BEHAVIOUR.md §10.6): the latest blocks touched.
+# Without a session nothing clears them, and a process learning 100k blocks kept 100k ids.
+BREADCRUMBS_OUTSIDE_SESSION = 1_000
 
 
 class ProcessState:
@@ -47,7 +51,9 @@ class ProcessState:
         self.index_share = index_share or IndexShare()
         self.last_learned_block_id: str | None = None
         self.last_recall_block_ids: list[str] = []
-        self._session_block_ids: dict[str, None] = {}  # insertion-ordered, O(1) lookups
+        # insertion-ordered, O(1) lookups, O(1) removal of the oldest
+        self._session_block_ids: OrderedDict[str, None] = OrderedDict()
+        self._in_session = False
         self._frames: dict[FrameKey, tuple[float, FrameResult]] = {}
 
     # ---- breadcrumbs -------------------------------------------------------------------
@@ -60,18 +66,31 @@ class ProcessState:
         ids = list(block_ids)
         if ids:
             self.last_learned_block_id = ids[-1]
-            self._session_block_ids.update(dict.fromkeys(ids))
+            self._touched(ids)
         if self_tagged:
             self.memory_changed()
 
     def retrieved(self, block_ids: Iterable[str]) -> None:
         self.last_recall_block_ids = list(block_ids)
-        self._session_block_ids.update(dict.fromkeys(self.last_recall_block_ids))
+        self._touched(self.last_recall_block_ids)
+
+    def _touched(self, ids: list[str]) -> None:
+        """Each id once, in the order first seen; outside a session only the latest
+        BREADCRUMBS_OUTSIDE_SESSION are kept (a cost per id, never per id kept)."""
+        crumbs = self._session_block_ids
+        crumbs.update(dict.fromkeys(ids))
+        if not self._in_session:
+            for _ in range(len(crumbs) - BREADCRUMBS_OUTSIDE_SESSION):
+                crumbs.popitem(last=False)
 
     def session_began(self) -> None:
         self.last_learned_block_id = None
         self.last_recall_block_ids = []
-        self._session_block_ids = {}
+        self._session_block_ids = OrderedDict()
+        self._in_session = True
+
+    def session_ended(self) -> None:
+        self._in_session = False
 
     # ---- the frame cache ---------------------------------------------------------------
 

@@ -1,12 +1,12 @@
 """Nearest active neighbours of inbox blocks: in memory for a small space, else through
 the shared vector index.
 
-A space of at most IN_MEMORY_LIMIT active blocks is read once per chunk and compared
-exactly in memory, so its cost never depends on other spaces. Otherwise the index, which
-answers for every space, is asked for more than k (the smaller this space's share of it,
-the more); queries still short of k are asked again with a wider net, and only then
-answered by an exact scan of the space. Blocks promoted by the current run are left out:
-the run compares those exactly in memory (RunPool).
+A space of at most IN_MEMORY_LIMIT active blocks (besides the run's pool) is read once
+per chunk and compared exactly in memory, so its cost never depends on other spaces.
+Otherwise the index, which answers for every space, is asked for more than k (the smaller
+this space's share of it, the more); queries still short of k are asked again with a
+wider net, and only then answered by an exact scan of the space. Blocks of the current
+run's pool are left out: the run compares those exactly in memory (RunPool).
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from elfgraph.consolidation.repository.nearest_active import (
 )
 from elfgraph.consolidation.repository.nearest_active_exact import nearest_active_exact
 from elfgraph.embedding.base import Vector
-from elfgraph.spaces.registry import index_share_counts
 from elfgraph.store.database import Database
 
 MAX_FETCH = 2000  # index candidates per query; past this the exact scan takes over
@@ -45,17 +44,19 @@ async def nearest_neighbours(
     k: int,
     *,
     run_id: str,
-    ours: int,
+    others: int,
+    total: int,
 ) -> dict[str, list[Neighbour]]:
-    """Each block's k nearest active blocks of the space that this run did not promote
-    (those come from the RunPool), through the shared vector index.
+    """Each block's k nearest active blocks of the space that are not in the run's pool
+    (not marked `run_id`: those come from the RunPool): in memory when there are at most
+    IN_MEMORY_LIMIT of them, else through the shared vector index.
 
-    The index answers for every space, so it is asked for more than k (the smaller this
-    space's share of it, the more). Queries still short of k are asked again with a
-    wider net, and only then answered by an exact scan of the space.
+    `others`: about how many active blocks of the space the index can return; `total`:
+    the active blocks of every space (the index's size). The index answers for every
+    space, so it is asked for more than k (the smaller this space's share of it, the
+    more). Queries still short of k are asked again with a wider net, and only then
+    answered by an exact scan of the space.
     """
-    active, total = await index_share_counts(database, space)
-    others = active - ours
     if others <= 0:
         return {}
     if others <= IN_MEMORY_LIMIT:

@@ -5,6 +5,8 @@ inputs in one read and writes the plan in one transaction.
 
 from __future__ import annotations
 
+import math
+import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -116,33 +118,48 @@ def _final_replacements(replaced_by: dict[str, str]) -> dict[str, str]:
     return final
 
 
+def earlier_survivors(
+    cosines: npt.NDArray[np.float32], survivors: Sequence[int], limit: int
+) -> dict[int, list[tuple[int, float]]]:
+    """For each survivor (chunk indexes, ascending), the `limit` nearest survivors learned
+    before it in the chunk, as (index, cosine): one masked selection for the whole chunk
+    instead of a scan per block."""
+    found: dict[int, list[tuple[int, float]]] = {i: [] for i in survivors}
+    take = min(limit, len(survivors) - 1)
+    if take <= 0:
+        return found
+    rows = np.asarray(survivors, dtype=np.int64)
+    among = cosines[np.ix_(rows, rows)].astype(np.float32)
+    among[np.triu_indices(len(rows))] = -np.inf  # only the survivors before each one
+    top = np.argpartition(-among, take - 1, axis=1)[:, :take]
+    values = np.take_along_axis(among, top, axis=1).tolist()
+    for position, (columns, row_values) in enumerate(zip(top.tolist(), values, strict=True)):
+        found[survivors[position]] = [
+            (survivors[c], v) for c, v in zip(columns, row_values, strict=True) if v != -math.inf
+        ]
+    return found
+
+
 def link_candidates(
     index: int,
     blocks: Sequence[InboxBlock],
-    cosines: npt.NDArray[np.float32],
     neighbours: dict[str, list[Neighbour]],
-    survivors: Sequence[int],
+    earlier: Sequence[tuple[int, float]],
     gone: set[str],
     now_hours: float,
     limit: int,
 ) -> list[Candidate]:
     """What block `index` may link to: the `limit` nearest of its active neighbours and of
-    the survivors learned before it in this run."""
+    the survivors learned before it in this run (`earlier`, from earlier_survivors)."""
     block = blocks[index]
     found = [
         Candidate(n.id, n.tags, n.category, n.hours, n.cosine)
         for n in neighbours.get(block.id, [])
         if n.id not in gone
     ]
-    earlier = np.asarray([j for j in survivors if j < index], dtype=np.int64)
-    if earlier.size:
-        row = cosines[index, earlier]
-        if earlier.size > limit:  # only the nearest few can make the cut below
-            keep = np.argpartition(-row, limit - 1)[:limit]
-            earlier, row = earlier[keep], row[keep]
-        for j, cos in zip(earlier.tolist(), row.tolist(), strict=True):
-            other = blocks[j]
-            found.append(Candidate(other.id, other.tags, other.category, now_hours, cos))
+    for j, cos in earlier:
+        other = blocks[j]
+        found.append(Candidate(other.id, other.tags, other.category, now_hours, cos))
     found.sort(key=lambda c: (-c.cosine, c.id))
     return found[:limit]
 
@@ -176,32 +193,57 @@ def similarity_edges(
     return scored
 
 
-class RunPool:
-    """The blocks this consolidation run has promoted so far, with their vectors.
+# Blocks compared in memory, at most (150 MB of float32 at 384 dimensions). An exact
+# product is far cheaper per block than the vector index: a chunk of 500 against 100,000
+# rows is ~38 GFLOP (about 1-2 ms a block on 2 cores), while one index query at ~70k
+# vectors took 48 ms (k 15) to 120 ms (k 600) on the loaded 2-core machine (issue 18).
+POOL_CAPACITY = 100_000
 
-    Neighbours among them are found exactly here (one matrix product per chunk), so the
-    vector index is asked only about blocks that were active before the run, and a dream
-    into an empty space makes no index queries at all. Rows live in a buffer that doubles
-    when full, so adding a chunk costs its own size, not the pool's.
+
+class RunPool:
+    """The blocks a consolidation run promoted lately, with their vectors
+    (docs/BEHAVIOUR.md §4.1).
+
+    Neighbours among them are found exactly (one matrix product per chunk), so a dream
+    into an empty space asks the vector index nothing until the pool is full. It holds at
+    most `capacity` blocks: when the next chunk would overflow it, it starts a new
+    generation with a new tag. Promotions carry the current tag (`consolidated_by`) and
+    the index queries leave out only that tag, so the blocks of earlier generations
+    (committed, hence in the vector index) are found through the index like any other
+    active block. Without the bound each chunk was compared with every block the run had
+    promoted, and a 100k dream slowed as it went.
     """
 
-    def __init__(self, dimensions: int) -> None:
+    def __init__(self, dimensions: int, *, capacity: int | None = None) -> None:
+        self.capacity = max(1, capacity or POOL_CAPACITY)
+        self._dimensions = dimensions
+        self.retired = 0  # blocks of earlier generations: the index finds those now
+        self._reset()
+
+    def _reset(self) -> None:
+        self.tag = uuid.uuid4().hex  # what this generation's promotions are marked with
         self.ids: list[str] = []
         self._row_of: dict[str, int] = {}
         self._tags: list[tuple[str, ...]] = []
         self._categories: list[str] = []
         self._hours: list[float] = []
-        self._matrix = np.zeros((64, dimensions), dtype=np.float32)
+        self._matrix = np.zeros((64, self._dimensions), dtype=np.float32)
         self._alive = np.zeros(64, dtype=bool)
 
     def __len__(self) -> int:
         return int(self._alive[: len(self.ids)].sum())
 
+    def make_room(self, incoming: int) -> None:
+        """Before a chunk: start a new generation if `incoming` more would not fit."""
+        if self.ids and len(self.ids) + incoming > self.capacity:
+            self.retired += len(self)
+            self._reset()
+
     def add(
         self, block_id: str, tags: Sequence[str], category: str, hours: float, vector: Vector
     ) -> None:
         row = len(self.ids)
-        if row == self._matrix.shape[0]:
+        if row == self._matrix.shape[0]:  # rows live in a buffer that doubles when full
             self._matrix = np.concatenate([self._matrix, np.zeros_like(self._matrix)])
             self._alive = np.concatenate([self._alive, np.zeros_like(self._alive)])
         self._matrix[row] = vector
@@ -222,6 +264,7 @@ class RunPool:
     def nearest(
         self, blocks: Sequence[InboxBlock], vectors: Sequence[Vector], k: int
     ) -> dict[str, list[Neighbour]]:
+        """Each block's `k` nearest in the pool, nearest first, ties by id."""
         size = len(self.ids)
         take = min(k, len(self))
         if not blocks or take == 0:
@@ -229,18 +272,20 @@ class RunPool:
         cosines = np.stack(vectors).astype(np.float32) @ self._matrix[:size].T
         cosines[:, ~self._alive[:size]] = -np.inf
         top = np.argpartition(-cosines, take - 1, axis=1)[:, :take]
+        top_rows = top.tolist()
+        top_cosines = np.take_along_axis(cosines, top, axis=1).tolist()
         found: dict[str, list[Neighbour]] = {}
-        for row, block in enumerate(blocks):
-            nearest = sorted(top[row].tolist(), key=lambda j: (-cosines[row, j], self.ids[j]))
+        for block, rows, values in zip(blocks, top_rows, top_cosines, strict=True):
+            order = sorted(range(take), key=lambda c: (-values[c], self.ids[rows[c]]))
             found[block.id] = [
                 Neighbour(
-                    id=self.ids[j],
-                    tags=self._tags[j],
-                    category=self._categories[j],
-                    hours=self._hours[j],
-                    cosine=float(np.clip(cosines[row, j], -1.0, 1.0)),
+                    id=self.ids[rows[c]],
+                    tags=self._tags[rows[c]],
+                    category=self._categories[rows[c]],
+                    hours=self._hours[rows[c]],
+                    cosine=min(1.0, max(-1.0, values[c])),
                 )
-                for j in nearest
+                for c in order
             ]
         return found
 

@@ -11,7 +11,6 @@ nothing and running consolidate again finishes the job.
 from __future__ import annotations
 
 import logging
-import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -24,6 +23,7 @@ from elfgraph.consolidation.neighbours import nearest_neighbours
 from elfgraph.consolidation.plan import (
     InboxBlock,
     RunPool,
+    earlier_survivors,
     link_candidates,
     merge_neighbours,
     pairwise_cosines,
@@ -42,7 +42,7 @@ from elfgraph.edges.link import EdgeRow, edge_row
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import ConfigError
 from elfgraph.llm.base import LLMService
-from elfgraph.spaces.registry import lock_space_embedding
+from elfgraph.spaces.registry import index_share_counts, lock_space_embedding
 from elfgraph.store.database import Database
 
 log = logging.getLogger("elfgraph.consolidation")
@@ -97,7 +97,9 @@ async def consolidate(
     context = await self_context() if llm is not None else ""
     total = ConsolidateResult()
     run = RunPool(services.embedder.dimensions)
-    run_id = uuid.uuid4().hex
+    # The index's share is read once per run, not per chunk (two counts that grow with
+    # the space and the database); the run's own promotions are added as it goes.
+    share = await index_share_counts(database, space)
     done = 0
     if progress is not None:
         progress(done)
@@ -118,13 +120,14 @@ async def consolidate(
             )
             for row in rows
         ]
+        run.make_room(len(blocks))
         result = await _consolidate_chunk(
             database,
             space,
             blocks,
             services,
             run=run,
-            run_id=run_id,
+            share=share,
             llm=llm,
             context=context,
             now=now_hours(),
@@ -148,7 +151,7 @@ async def _consolidate_chunk(
     services: Services,
     *,
     run: RunPool,
-    run_id: str,
+    share: tuple[int, int],
     llm: LLMService | None,
     context: str,
     now: float,
@@ -157,11 +160,18 @@ async def _consolidate_chunk(
     config = services.config
     vectors = await services.embedder.embed_batch([normalised_text(b.content) for b in blocks])
     k = config.consolidation.neighbour_candidates
-    neighbours = merge_neighbours(
-        await nearest_neighbours(database, space, blocks, vectors, k, run_id=run_id, ours=len(run)),
-        run.nearest(blocks, vectors, k),
-        k=k,
+    active_before, total_before = share
+    indexed = await nearest_neighbours(
+        database,
+        space,
+        blocks,
+        vectors,
+        k,
+        run_id=run.tag,
+        others=active_before + run.retired,
+        total=total_before + run.retired + len(run),
     )
+    neighbours = merge_neighbours(indexed, run.nearest(blocks, vectors, k), k=k)
     cosines = pairwise_cosines(vectors)
     dedupe = plan_dedupe(
         blocks,
@@ -190,6 +200,7 @@ async def _consolidate_chunk(
     # learned before is otherwise full of its own similarity edges by then).
     session_edges: list[EdgeRow] = []
     promoted_at = datetime.now(UTC).isoformat()
+    earlier = earlier_survivors(cosines, survivors, k)
     for i in survivors:
         block = blocks[i]
         analysis = analyses[block.id]
@@ -206,7 +217,7 @@ async def _consolidate_chunk(
                 promoted_at=promoted_at,
             )
         )
-        candidates = link_candidates(i, blocks, cosines, neighbours, survivors, gone, now, k)
+        candidates = link_candidates(i, blocks, neighbours, earlier[i], gone, now, k)
         weight = config.consolidation.session_edge_weight
         if block.follows and block.follows not in gone and weight > 0:
             session_edges.append(edge_row(block.id, block.follows, "co_occurs", "session", weight))
@@ -234,7 +245,7 @@ async def _consolidate_chunk(
         config=config,
         now=now,
         model=services.embedder,
-        run_id=run_id,
+        run_id=run.tag,
     )
     run.forget(dedupe.superseded)
     for promotion in promotions:

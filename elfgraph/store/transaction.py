@@ -21,6 +21,7 @@ from neo4j import AsyncTransaction
 
 from elfgraph.errors import StorageError
 from elfgraph.store.cypher import CypherQuery, Mode, Returns, query
+from elfgraph.store.quiet import quiet
 
 log = logging.getLogger("elfgraph.store")
 
@@ -78,7 +79,7 @@ async def _run(
     found = _checked(tx, name, returns, params)
     started = time.perf_counter()
     try:
-        result = await tx.driver_tx.run(found.text, dict(params))
+        result = await tx.driver_tx.run(found.text, quiet(params))
         if returns == "none":
             await result.consume()
             rows: list[Any] = []

@@ -10,6 +10,7 @@ from elfgraph import MockEmbeddingService
 from elfgraph.consolidation import neighbours
 from elfgraph.consolidation.neighbours import nearest_neighbours
 from elfgraph.consolidation.plan import InboxBlock
+from elfgraph.spaces.registry import index_share_counts
 from elfgraph.store.database import Database
 from tests.support.memory import MakeMemory
 
@@ -39,8 +40,9 @@ async def test_in_memory_and_index_lookups_agree(
     vectors = await embedder.embed_batch([t.lower() for t in NEW])
 
     async def lookup() -> dict[str, list[tuple[str, float]]]:
+        active, total = await index_share_counts(database, space)
         found = await nearest_neighbours(
-            database, space, blocks, vectors, 5, run_id="no-run", ours=0
+            database, space, blocks, vectors, 5, run_id="no-run", others=active, total=total
         )
         return {b: [(n.id, n.cosine) for n in hits] for b, hits in found.items()}
 

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from elfgraph.consolidation.plan import (
     InboxBlock,
     Neighbour,
     RunPool,
+    earlier_survivors,
     merge_neighbours,
     pairwise_cosines,
     plan_dedupe,
@@ -81,3 +84,51 @@ def test_merge_keeps_each_id_once_and_the_k_nearest() -> None:
     two = {"q": [Neighbour("x", (), "k", 0, 0.5), Neighbour("z", (), "k", 0, 0.7)]}
     merged = merge_neighbours(one, two, k=2)
     assert [n.id for n in merged["q"]] == ["y", "z"]
+
+
+def test_a_full_pool_starts_a_new_generation_with_a_new_tag() -> None:
+    pool = RunPool(384, capacity=3)
+    for text in ("a", "a friend"):
+        pool.add(text, [], "knowledge", 1.0, EMBEDDER.vector(text))
+    first_tag = pool.tag
+    pool.make_room(1)  # 2 + 1 fit
+    assert (pool.tag, len(pool), pool.retired) == (first_tag, 2, 0)
+    pool.make_room(2)  # 2 + 2 do not: the index finds these two from now on
+    assert pool.tag != first_tag
+    assert (len(pool), pool.retired) == (0, 2)
+    blocks, vectors = inbox("a cousin")
+    assert pool.nearest(blocks, vectors, 2) == {}
+    pool.add("zzz", [], "knowledge", 1.0, EMBEDDER.vector("zzz"))
+    assert [n.id for n in pool.nearest(blocks, vectors, 2)["a cousin"]] == ["zzz"]
+
+
+def test_the_pool_orders_neighbours_nearest_first_with_ties_by_id() -> None:
+    pool = RunPool(384)
+    vector = np.eye(384, dtype=np.float32)[0]  # exact products: a true tie
+    for block_id in ("c", "a", "b"):
+        pool.add(block_id, [], "knowledge", 1.0, vector)
+    blocks, _ = inbox("q")
+    found = pool.nearest(blocks, [vector], 3)["q"]
+    assert [n.id for n in found] == ["a", "b", "c"]
+    assert all(n.cosine == pytest.approx(1.0, abs=1e-6) for n in found)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    size=st.integers(min_value=0, max_value=40),
+    share=st.floats(min_value=0.0, max_value=1.0),
+    limit=st.integers(min_value=1, max_value=12),
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+)
+def test_earlier_survivors_equals_a_scan_per_block(
+    size: int, share: float, limit: int, seed: int
+) -> None:
+    rng = np.random.default_rng(seed)
+    cosines = rng.uniform(-1, 1, (size, size)).astype(np.float32)  # distinct: no ties
+    survivors = sorted(int(i) for i in np.flatnonzero(rng.random(size) < share))
+    found = earlier_survivors(cosines, survivors, limit)
+    assert set(found) == set(survivors)
+    for i in survivors:
+        before = [(j, float(cosines[i, j])) for j in survivors if j < i]
+        nearest = sorted(before, key=lambda pair: -pair[1])[:limit]
+        assert sorted(found[i], key=lambda pair: -pair[1]) == nearest

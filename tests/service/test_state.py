@@ -1,9 +1,9 @@
-"""ProcessState: the frame cache stays bounded and honours the one invalidation rule."""
+"""ProcessState: the frame cache and the breadcrumbs stay bounded; the one invalidation rule."""
 
 from __future__ import annotations
 
 from elfgraph.retrieval.models import FrameResult
-from elfgraph.state import FRAME_CACHE_SIZE, ProcessState
+from elfgraph.state import BREADCRUMBS_OUTSIDE_SESSION, FRAME_CACHE_SIZE, ProcessState
 
 
 def frame(text: str) -> FrameResult:
@@ -34,3 +34,28 @@ def test_a_write_clears_the_frames_and_an_expired_frame_is_not_served() -> None:
     assert state.cached_frame(key, now=1.0) is not None
     state.memory_changed()
     assert state.cached_frame(key, now=1.0) is None
+
+
+def test_breadcrumbs_outside_a_session_keep_the_latest_ids_only() -> None:
+    state = ProcessState()
+    ids = [f"b{n}" for n in range(BREADCRUMBS_OUTSIDE_SESSION + 500)]
+    for start in range(0, len(ids), 100):
+        state.learned(ids[start : start + 100], self_tagged=False)
+    state.retrieved(["b0", ids[-1]])  # b0 comes back as the newest; the last one stays put
+    kept = state.session_block_ids
+    assert len(kept) == BREADCRUMBS_OUTSIDE_SESSION
+    assert kept == [*ids[501:], "b0"]
+    assert state.last_learned_block_id == ids[-1]
+
+
+def test_breadcrumbs_inside_a_session_keep_every_id_until_the_next_session() -> None:
+    state = ProcessState()
+    state.session_began()
+    ids = [f"b{n}" for n in range(2 * BREADCRUMBS_OUTSIDE_SESSION)]
+    state.learned(ids, self_tagged=False)
+    assert state.session_block_ids == ids
+    state.session_ended()  # the next block touched outside the session trims them
+    state.learned(["new"], self_tagged=False)
+    assert state.session_block_ids == [*ids[-BREADCRUMBS_OUTSIDE_SESSION + 1 :], "new"]
+    state.session_began()
+    assert state.session_block_ids == []
