@@ -132,9 +132,14 @@ async def reads(memory: MemorySystem, database: Database, space: str) -> dict[st
 # What curate's archive does to a block (cypher/curation/archive_decayed.cypher), to a
 # random share of the space. Curate itself would keep most of these blocks: in a space
 # built in one session, each block is a bridge of the session chain (§9.2).
-ARCHIVE_SHARE = """
+PICK_SHARE = """
 MATCH (b:Block)
 WHERE b.space = $space AND b.status = 'active' AND rand() < $share
+RETURN collect(b.id) AS ids
+"""
+ARCHIVE_IDS = """
+UNWIND $ids AS block_id
+MATCH (b:Block {space: $space, id: block_id})
 SET b.status = 'archived', b.archive_reason = 'benchmark'
 REMOVE b.embedding, b.sketch, b:Self
 WITH b
@@ -144,10 +149,16 @@ CALL (b) {
 }
 RETURN count(b) AS archived
 """
+ARCHIVE_BATCH = 5_000  # one transaction's worth: the server caps a transaction's memory
 
 
-async def _archive(tx: Transaction, space: str, share: float) -> int:
-    record = await (await tx.driver_tx.run(ARCHIVE_SHARE, space=space, share=share)).single()
+async def _pick(tx: Transaction, space: str, share: float) -> list[str]:
+    record = await (await tx.driver_tx.run(PICK_SHARE, space=space, share=share)).single()
+    return list(record["ids"]) if record else []
+
+
+async def _archive(tx: Transaction, space: str, ids: list[str]) -> int:
+    record = await (await tx.driver_tx.run(ARCHIVE_IDS, space=space, ids=ids)).single()
     return int(record["archived"]) if record else 0
 
 
@@ -158,7 +169,10 @@ async def after_deletions(
     once the server is idle: the vector index keeps deleted vectors until Lucene merges
     its segments."""
     started = time.perf_counter()
-    archived = await database.write(_archive, space, share)
+    ids = await database.read(_pick, space, share)
+    archived = 0
+    for start in range(0, len(ids), ARCHIVE_BATCH):
+        archived += await database.write(_archive, space, ids[start : start + ARCHIVE_BATCH])
     seconds = time.perf_counter() - started
     queries = questions(QUERIES)
     right_after = await timed([lambda q=q: memory.recall(q) for q in queries])
