@@ -150,6 +150,20 @@ SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
 """
 
 
+async def write_edges(
+    database: Database, space: str, edges: list[dict[str, Any]], size: int, first: int = 0
+) -> None:
+    """The edges in batches, then the kept weighted degree of blocks `first` to
+    `first + size` recounted, as every writer of edges leaves it."""
+    for start in range(0, len(edges), 10_000):
+        await database.write(
+            _write, CREATE_EDGES, {"space": space, "rows": edges[start : start + 10_000]}
+        )
+    for start in range(first, first + size, 10_000):
+        bounds = {"low": f"{start:016x}", "high": f"{start + 10_000:016x}"}
+        await database.write(_write, RECOUNT_DEGREES, {"space": space, **bounds})
+
+
 async def build(database: Database, space: str, size: int, per_block: float = 2.5) -> None:
     rng = random.Random(size)
     await ensure_vector_index(database, DIMENSIONS)
@@ -158,14 +172,7 @@ async def build(database: Database, space: str, size: int, per_block: float = 2.
     for start in range(0, size, BUILD_BATCH):
         rows = block_rows(texts[start : start + BUILD_BATCH], start, rng)
         await database.write(_write, CREATE_BLOCKS, {"space": space, "rows": rows})
-    edges = edge_rows(size, rng, per_block)
-    for start in range(0, len(edges), 10_000):
-        await database.write(
-            _write, CREATE_EDGES, {"space": space, "rows": edges[start : start + 10_000]}
-        )
-    for start in range(0, size, 10_000):
-        bounds = {"low": f"{start:016x}", "high": f"{start + 10_000:016x}"}
-        await database.write(_write, RECOUNT_DEGREES, {"space": space, **bounds})
+    await write_edges(database, space, edge_rows(size, rng, per_block), size)
     await database.write(
         _write,
         "MATCH (s:Space {name: $space}) SET s.total_active_hours = $now, s.last_curate_at = $last",

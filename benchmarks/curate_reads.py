@@ -23,7 +23,7 @@ from typing import Any
 
 import anyio
 
-from benchmarks.curate import CREATE_EDGES, NOW, RECOUNT_DEGREES, edge_rows
+from benchmarks.curate import NOW, edge_rows, write_edges
 from benchmarks.machine import describe, machine_line
 from benchmarks.write_path import RESULTS, percentile
 from elfgraph.core.scoring import EDGE_REINFORCEMENT_BONUS
@@ -79,13 +79,7 @@ async def build(database: Database, space: str, blocks: int, per_block: float) -
         ]
         await database.write(_rows, CREATE_BLOCKS, {"space": space, "rows": rows})
     edges = edge_rows(blocks, rng, per_block)
-    for start in range(0, len(edges), 10_000):
-        await database.write(
-            _rows, CREATE_EDGES, {"space": space, "rows": edges[start : start + 10_000]}
-        )
-    for start in range(0, blocks, 10_000):
-        bounds = {"low": f"{start:016x}", "high": f"{start + 10_000:016x}"}
-        await database.write(_rows, RECOUNT_DEGREES, {"space": space, **bounds})
+    await write_edges(database, space, edges, blocks)
     return len(edges)
 
 

@@ -38,7 +38,6 @@ from benchmarks.corpus import facts
 from benchmarks.curate import (
     BUILD_BATCH,
     CREATE_BLOCKS,
-    CREATE_EDGES,
     DIMENSIONS,
     NOW,
     _write,
@@ -46,6 +45,7 @@ from benchmarks.curate import (
     edge_rows,
     local_server_pid,
     settle,
+    write_edges,
 )
 from benchmarks.machine import describe, machine_line
 from benchmarks.read_path import questions
@@ -90,10 +90,7 @@ async def build_crowd(database: Database, space: str, size: int, offset: int) ->
     edges = [
         {**edge, "a": shifted(edge["a"]), "b": shifted(edge["b"])} for edge in edge_rows(size, rng)
     ]
-    for start in range(0, len(edges), 10_000):
-        await database.write(
-            _write, CREATE_EDGES, {"space": space, "rows": edges[start : start + 10_000]}
-        )
+    await write_edges(database, space, edges, size, first=offset)
     await database.write(
         _write,
         "MATCH (s:Space {name: $space}) SET s.total_active_hours = $now",

@@ -33,14 +33,19 @@ async def ranked(
     )
 
 
-async def test_the_scan_and_the_index_agree(
-    make_memory: MakeMemory, database: Database, space: str
-) -> None:
+async def dreamed(make_memory: MakeMemory) -> tuple[MockEmbeddingService, set[str]]:
+    """The space with TEXTS dreamed, its embedder and its block ids."""
     embedder = MockEmbeddingService()
     memory = await make_memory(embedding_service=embedder)
     await memory.learn_many(TEXTS)
     await memory.dream()
-    ours = {b.id for b in await memory.recall(None, top_k=40)}
+    return embedder, {b.id for b in await memory.recall(None, top_k=40)}
+
+
+async def test_the_scan_and_the_index_agree(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    embedder, ours = await dreamed(make_memory)
     assert len(ours) == len(TEXTS)
 
     scanned_share = IndexShare(1.0, active=len(TEXTS))  # 40 blocks: cheaper to scan
@@ -63,10 +68,7 @@ async def test_the_scan_and_the_index_agree(
 async def test_a_short_index_answer_falls_back_to_a_scan_that_learns_the_size(
     make_memory: MakeMemory, database: Database, space: str
 ) -> None:
-    embedder = MockEmbeddingService()
-    memory = await make_memory(embedding_service=embedder)
-    await memory.learn_many(TEXTS)
-    await memory.dream()
+    embedder, _ = await dreamed(make_memory)
     share = IndexShare(1.0)
     # top_k 20 asks for 80 seeds: the space holds 40, so the index cannot give enough.
     result = await ranked(database, space, embedder, share, 20)
