@@ -11,12 +11,17 @@
 // promoted twice. Blocks
 // with a self/* tag get the Self label, which the SELF frame and guarantees look up. The
 // summary is searched by the keyword leg: it also holds the texts of the near-duplicates
-// the block absorbed while in the inbox (archive_blocks.cypher).
+// the block absorbed while in the inbox (archive_blocks.cypher). The space's vector epoch
+// goes up by one and every promoted block carries it, so a recall's vector cache
+// (elfgraph/retrieval/vector_cache.py) knows it is behind and reads just these blocks.
+MATCH (s:Space {name: $space})
+SET s.vector_epoch = coalesce(s.vector_epoch, 0) + 1
+WITH s.vector_epoch AS epoch
 UNWIND $rows AS row
 MATCH (b:Block {space: $space, id: row.id})
 SET b._lock = true
 REMOVE b._lock
-WITH b, row
+WITH b, row, epoch
 WHERE b.status = 'inbox'
 SET b.status = 'active',
     b.confidence = row.confidence,
@@ -29,8 +34,9 @@ SET b.status = 'active',
     b.reinforcement_count = 1,
     b.last_reinforced_at = $now_hours,
     b.promoted_at = row.promoted_at,
-    b.consolidated_by = $run_id
-WITH b, row
+    b.consolidated_by = $run_id,
+    b.vector_epoch = epoch
+WITH b, row, epoch
 CALL db.create.setNodeVectorProperty(b, 'embedding', row.embedding)
 FOREACH (_ IN CASE WHEN any(tag IN row.tags WHERE tag STARTS WITH 'self/') THEN [1] ELSE [] END |
   SET b:Self

@@ -4,7 +4,8 @@
 // params: stage, token, target, batch
 // Moves up to `batch` staged blocks into the target space with their edges (after
 // merge_cross_edges removed the staged blocks whose id the target had), each taking the
-// target's text_key. A block the target
+// target's text_key and its new vector epoch (a recall's vector cache reads the moved
+// blocks as new ones, elfgraph/retrieval/vector_cache.py). A block the target
 // gained meanwhile under the same id wins over the staged one, which goes (its neighbours'
 // weighted_degree recounted, docs/BEHAVIOUR.md §6). Returns how
 // many were moved and dropped; the caller repeats until both are 0.
@@ -14,6 +15,7 @@ WITH claim
 OPTIONAL MATCH (t:Space {name: $target})
 SET t._lock = true
 REMOVE t._lock
+SET t.vector_epoch = coalesce(t.vector_epoch, 0) + 1
 WITH claim, t
 CALL (claim, t) {
   WITH claim, t
@@ -38,7 +40,7 @@ CALL (claim, t) {
   }
   CALL (n, t, taken) {
     WITH n, t WHERE NOT taken
-    SET n.space = $target, n.text_key = t.text_key
+    SET n.space = $target, n.text_key = t.text_key, n.vector_epoch = t.vector_epoch
   }
   RETURN count(*) - sum(CASE WHEN taken THEN 1 ELSE 0 END) AS moved,
          sum(CASE WHEN taken THEN 1 ELSE 0 END) AS dropped

@@ -1,7 +1,7 @@
 // name: candidates
 // mode: read
 // returns: one
-// params: space, query_vector, terms, k, fetch, exact, text_fetch, self_only, queryless, queryless_limit, guarantee_tags, now_hours, proxy, cap, expand, expand_seeds, expand_per_seed, pending
+// params: space, query_vector, terms, k, fetch, exact, cached_ids, cached_scores, cache_key, cache_epoch, text_fetch, self_only, queryless, queryless_limit, guarantee_tags, now_hours, proxy, cap, expand, expand_seeds, expand_per_seed, pending
 // Everything one recall needs, in one round trip. Vector leg: the k nearest active blocks
 // of the space through the shared vector index, over-fetching `fetch` and filtering, with
 // an exact scan of the space when that leaves fewer than k (`answered`: how many answers
@@ -10,6 +10,11 @@
 // With $exact (a small space, elfgraph/retrieval/index_share.py) the index is not asked:
 // the scan gives exact cosines at a cost that depends on this space alone (`scanned`: how
 // many blocks it compared, the space's size for the caller).
+// With $cached_ids (the caller's vector cache of this space, elfgraph/retrieval/
+// vector_cache.py, ranked them nearest first) neither runs when the cache is current: the
+// space's text_key and vector epoch are still the ones the cache holds (`vector_version`,
+// else the caller catches up). Each cached id is looked up and kept while active; those
+// that are not come back as `cache_dead` for the caller to forget.
 // Keyword leg: the k best full-text hits for `terms` (already reduced to plain words by
 // the caller) among this space's active blocks: the space's text_key and the status are
 // required terms of the Lucene query, so a bigger space that uses the same words more
@@ -28,10 +33,25 @@
 // and the clock ($now_hours, or the space's persisted total outside a session). Returns
 // no row when there is no candidate.
 MATCH (space_node:Space {name: $space})
-WITH space_node, coalesce($now_hours, space_node.total_active_hours, 0.0) AS now
-CALL () {
+WITH space_node, coalesce($now_hours, space_node.total_active_hours, 0.0) AS now,
+     [space_node.text_key, coalesce(space_node.vector_epoch, 0)] AS vector_version
+WITH space_node, now, vector_version,
+     $cached_ids IS NOT NULL AND vector_version = [$cache_key, $cache_epoch] AS cache_hit
+CALL (cache_hit) {
+  WITH cache_hit
+  WHERE cache_hit
+  UNWIND range(0, size($cached_ids) - 1) AS i
+  OPTIONAL MATCH (b:Block {space: $space, id: $cached_ids[i]})
+  WITH i, b
+  ORDER BY i
+  RETURN collect(CASE WHEN b.status = 'active' THEN b END) AS cache_nodes,
+         collect(CASE WHEN b.status = 'active' THEN $cached_scores[i] END) AS cache_scores,
+         collect(CASE WHEN b IS NULL OR b.status <> 'active' THEN $cached_ids[i] END)
+           AS cache_dead
+}
+CALL (cache_hit) {
   WITH $query_vector AS qv
-  WHERE qv IS NOT NULL AND NOT $exact
+  WHERE qv IS NOT NULL AND NOT $exact AND NOT cache_hit
   CALL db.index.vector.queryNodes('block_embedding', $fetch, qv) YIELD node, score
   WITH node, score
   ORDER BY score DESC
@@ -40,9 +60,12 @@ CALL () {
        [a IN answers
         WHERE a.node.space = $space AND a.node.status = 'active'
           AND (NOT $self_only OR a.node:Self)] AS ours
-  RETURN size(answers) AS answered, [a IN ours | a.node] AS fetched,
-         [a IN ours | a.score] AS fetched_scores
+  RETURN size(answers) AS answered, [a IN ours | a.node] AS index_nodes,
+         [a IN ours | a.score] AS index_scores
 }
+WITH space_node, now, vector_version, cache_hit, cache_dead, answered,
+     CASE WHEN cache_hit THEN cache_nodes ELSE index_nodes END AS fetched,
+     CASE WHEN cache_hit THEN cache_scores ELSE index_scores END AS fetched_scores
 CALL (fetched) {
   WITH fetched, $query_vector AS qv
   WHERE qv IS NOT NULL AND ($exact OR size(fetched) < $k)
@@ -133,7 +156,7 @@ WITH now, CASE WHEN size(scanned) > 0 THEN scanned ELSE fetched[..$k] END AS vec
        AS vector_scores,
      keyword_nodes, keyword_scores, pending_nodes, pending_scores,
      general_nodes + self_nodes AS queryless_nodes, size(fetched) AS fetched_in_space, answered,
-     compared
+     compared, cache_hit, cache_dead, vector_version
 CALL (vector_nodes, keyword_nodes) {
   WITH vector_nodes + keyword_nodes AS seeds
   WHERE $expand
@@ -157,14 +180,16 @@ CALL () {
   RETURN collect(b) AS guaranteed
 }
 WITH now, vector_nodes, vector_scores, keyword_nodes, keyword_scores, pending_nodes,
-     pending_scores, queryless_nodes, expanded, guaranteed, fetched_in_space, answered, compared
+     pending_scores, queryless_nodes, expanded, guaranteed, fetched_in_space, answered, compared,
+     cache_hit, cache_dead, vector_version
 UNWIND vector_nodes + keyword_nodes + pending_nodes + queryless_nodes + expanded + guaranteed
   AS candidate
 WITH DISTINCT candidate, now, vector_nodes, vector_scores, keyword_nodes, keyword_scores,
-     pending_nodes, pending_scores, expanded, guaranteed, fetched_in_space, answered, compared
+     pending_nodes, pending_scores, expanded, guaranteed, fetched_in_space, answered, compared,
+     cache_hit, cache_dead, vector_version
 WITH collect(candidate) AS nodes, now, vector_nodes, vector_scores, keyword_nodes,
      keyword_scores, pending_nodes, pending_scores, expanded, guaranteed, fetched_in_space,
-     answered, compared
+     answered, compared, cache_hit, cache_dead, vector_version
 CALL (nodes) {
   UNWIND nodes AS a
   MATCH (a)-[:CONTRADICTS]-(b:Block)
@@ -183,6 +208,9 @@ RETURN [n IN vector_nodes | n.id] AS vector_ids,
        fetched_in_space,
        answered,
        compared,
+       cache_hit,
+       cache_dead,
+       vector_version,
        now,
        [n IN nodes | n {.id, .content, .tags, .confidence, .reinforcement_count, .decay_lambda,
                         .last_reinforced_at, .status, .sketch,

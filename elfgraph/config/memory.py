@@ -71,6 +71,9 @@ class RetrievalConfig(_Group):
     # 4·top_k each brings), taking at most expansion_neighbours of each, heaviest edge first.
     expansion_seeds: int = Field(1, ge=1, le=4)
     expansion_neighbours: int = Field(2, ge=1, le=100)
+    # A space of at most this many active blocks keeps its vectors in the process (about
+    # 1.5 KB each at 384 dimensions), and the vector leg ranks them there (§7.2). 0: never.
+    vector_cache_blocks: int = Field(5_000, ge=0, le=1_000_000)
     # Co-retrieval (Hebbian) edges made by frame().
     co_retrieval_edge_threshold: int = Field(3, ge=1)
     co_retrieval_edge_weight: float = Field(0.55, ge=0.0, le=1.0)

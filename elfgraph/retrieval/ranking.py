@@ -50,6 +50,8 @@ class Candidates:
     keyword_scores: list[float] = field(default_factory=list)  # parallel to keyword_ids
     pending_ids: list[str] = field(default_factory=list)  # inbox blocks the keyword leg found
     pending_scores: list[float] = field(default_factory=list)  # parallel to pending_ids
+    cache_dead: list[str] = field(default_factory=list)  # cached ids no longer active
+    vector_version: tuple[str, int] | None = None  # the space's, for the vector cache
 
     @classmethod
     def from_row(cls, row: CandidatesRow | None) -> Candidates:
@@ -70,6 +72,8 @@ class Candidates:
             keyword_scores=[float(s) for s in row["keyword_scores"]],
             pending_ids=list(row["pending_ids"]),
             pending_scores=[float(s) for s in row["pending_scores"]],
+            cache_dead=list(row["cache_dead"]),
+            vector_version=(str(row["vector_version"][0]), int(row["vector_version"][1])),
         )
 
 

@@ -15,6 +15,7 @@ from elfgraph.retrieval.index_share import MAX_FETCH, IndexShare
 from elfgraph.retrieval.keywords import keyword_terms
 from elfgraph.retrieval.ranking import Candidates, Ranked, Relevance, rank_candidates
 from elfgraph.retrieval.repository.candidates import candidates
+from elfgraph.retrieval.vector_cache import VectorCache
 from elfgraph.store.database import Database
 
 MAX_TOP_K = 100
@@ -22,6 +23,7 @@ MAX_QUERY_CHARS = 32 * 1024
 SEEDS_PER_LEG = 4  # each leg brings 4·top_k seeds
 SELF_TEXT_OVERFETCH = 10  # keyword hits asked for per seed in a SELF frame
 QUERYLESS_POOL = 8  # queryless frames score the best 8·top_k blocks by a cheap proxy
+CACHE_MARGIN = 8  # cached ids sent beyond k, in case some are no longer active
 
 
 def check_recall_arguments(query: object, top_k: object) -> tuple[str | None, int]:
@@ -97,10 +99,13 @@ async def retrieve(
     now_hours: float | None,
     share: IndexShare,
     pending: bool = True,
+    cache: VectorCache | None = None,
 ) -> Ranked:
     """The ranked blocks for a query (no side effects): one database round trip.
     `now_hours` None: outside a session, the space's persisted clock (read in that trip).
-    `pending`: inbox blocks the keyword leg finds may be ranked too (§7.7)."""
+    `pending`: inbox blocks the keyword leg finds may be ranked too (§7.7). `cache`: the
+    space's vectors in this process, used for the vector leg when the database confirms
+    they are current (§7.2); told what the database said."""
     text = query.text if query.text and query.text.strip() else None
     legs = config.retrieval.retrieval_legs
     vector = await embedder.embed(normalised_text(text)) if text and legs != "keyword" else None
@@ -108,6 +113,14 @@ async def retrieve(
     exact = share.exact(k)
     weights = query.frame.weights if text else query.frame.weights.without_similarity()
     self_only = query.frame.tag_prefix == "self/"
+    # A SELF frame wants the nearest Self blocks, which the cache's nearest may not hold.
+    cached_ids: list[str] | None = None
+    cached_scores: list[float] | None = None
+    version: tuple[str | None, int | None] = (None, None)
+    usable = cache is not None and cache.usable and not self_only
+    if usable and cache is not None and cache.version and vector is not None:
+        cached_ids, cached_scores = cache.nearest(vector, k + CACHE_MARGIN)
+        version = cache.version
     row = await database.read(
         candidates,
         space=space,
@@ -115,7 +128,11 @@ async def retrieve(
         terms=keyword_terms(text) if text and legs != "vector" else None,
         k=k,
         fetch=share.fetch(k),
-        exact=exact,
+        exact=exact and cached_ids is None,
+        cached_ids=cached_ids,
+        cached_scores=cached_scores,
+        cache_key=version[0],
+        cache_epoch=version[1],
         text_fetch=keyword_fetch(k, self_only=self_only, pending=pending),
         self_only=self_only,
         queryless=text is None,
@@ -135,6 +152,8 @@ async def retrieve(
         pending=pending,  # inbox blocks by keyword: read your writes (§7.7)
     )
     found = Candidates.from_row(row)
+    if cache is not None and found.vector_version is not None:
+        cache.observe(found.vector_version, found.cache_dead)
     if vector is not None:
         share.observe(found.answered, found.fetched_in_space)
         if found.compared and not self_only:  # a SELF scan compares only Self blocks

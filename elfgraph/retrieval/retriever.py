@@ -4,7 +4,7 @@ frame rendered within its budget, and frame's side effects in one write."""
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -12,6 +12,7 @@ from elfgraph.config.memory import MemoryConfig
 from elfgraph.edges.by_query import Match
 from elfgraph.embedding.base import EmbeddingService, Vector
 from elfgraph.errors import StorageError
+from elfgraph.retrieval.catch_up import catch_up
 from elfgraph.retrieval.frames import SELF_FRAME, FrameDefinition
 from elfgraph.retrieval.index_share import IndexShare
 from elfgraph.retrieval.models import FrameResult, ScoredBlock
@@ -19,6 +20,7 @@ from elfgraph.retrieval.ranking import Ranked
 from elfgraph.retrieval.reinforce import reinforce
 from elfgraph.retrieval.rendering import render
 from elfgraph.retrieval.retrieve import Query, check_query, retrieve
+from elfgraph.retrieval.vector_cache import VectorCache
 from elfgraph.store.database import Database
 
 log = logging.getLogger("elfgraph.retrieval")
@@ -33,10 +35,24 @@ class Retriever:
     embedder: EmbeddingService
     config: MemoryConfig
     share: IndexShare
+    # The space's vectors in this process (§7.2): loaded by warm(), or after the first
+    # recall (a command that recalls once never pays for it).
+    vectors: VectorCache = field(init=False)
+    _wants_vectors: bool = field(default=False, init=False)
+
+    def __post_init__(self) -> None:
+        self.vectors = VectorCache(self.config.retrieval.vector_cache_blocks)
+
+    def vectors_changed(self) -> None:
+        """This process made blocks active (a dream): catch up before the next recall."""
+        self.vectors.behind = True
 
     async def rank(self, query: Query, *, now_hours: float | None, pending: bool = True) -> Ranked:
         """The ranked blocks (no side effects). `now_hours` None: the persisted clock.
         `pending` False: active blocks only."""
+        if self._wants_vectors and (self.vectors.version is None or self.vectors.behind):
+            await catch_up(self.database, self.space, self.vectors)
+        self._wants_vectors = True
         return await retrieve(
             self.database,
             self.space,
@@ -46,6 +62,7 @@ class Retriever:
             now_hours=now_hours,
             share=self.share,
             pending=pending,
+            cache=self.vectors,
         )
 
     async def frame(
@@ -82,6 +99,11 @@ class Retriever:
             except StorageError as exc:  # an optimisation: never why open() fails
                 log.debug("%s: retrieval warm-up skipped: %s", self.space, exc.message)
                 return
+        try:
+            await catch_up(self.database, self.space, self.vectors)
+        except StorageError as exc:
+            log.debug("%s: vector cache not loaded: %s", self.space, exc.message)
+        self._wants_vectors = True
 
     async def _warm_once(self, text: str | None) -> None:
         await retrieve(

@@ -248,3 +248,20 @@ async def test_setting_expansion_neighbours(
     assert await both(
         make_memory, database, space, scenario, changed={"expansion_neighbours": 1}
     ) == (True, False)
+
+
+async def test_setting_vector_cache_blocks(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    async def scenario(open_memory: Opener, _: str) -> tuple[int, list[str]]:
+        await filled(open_memory)
+        reader = await open_memory(embedding_service=EMBEDDER)
+        found = [b.content for b in await reader.recall(QUERY, top_k=2)]
+        return len(reader._retriever.vectors), found
+
+    default, changed = await both(
+        make_memory, database, space, scenario, changed={"vector_cache_blocks": 0}
+    )
+    assert default[0] == len(TEXTS)  # ranked in the process
+    assert changed[0] == 0  # ranked by the database
+    assert default[1] == changed[1]

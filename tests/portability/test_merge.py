@@ -51,6 +51,13 @@ async def clock(database: Database, space: str) -> float:
     return float(rows[0]["s"]["total_active_hours"])
 
 
+async def vector_epoch(database: Database, space: str) -> int:
+    rows = await graph(
+        database, "MATCH (s:Space {name: $space}) RETURN s.vector_epoch AS e", space=space
+    )
+    return int(rows[0]["e"])
+
+
 async def edge_between(database: Database, space: str, a: str, b: str) -> dict[str, object]:
     rows = await graph(
         database,
@@ -69,6 +76,7 @@ async def test_a_merge_keeps_the_space_s_blocks_and_moves_the_file_onto_its_cloc
 ) -> None:
     ids = rich.ids
     kept = await block_props(database, target, ids[DEPLOY])
+    epoch_before = await vector_epoch(database, target)
     source_clock = await clock(database, space)
     shift = 100.0 - source_clock
     result = await import_space(database, exported, space=target, merge=True)
@@ -85,9 +93,17 @@ async def test_a_merge_keeps_the_space_s_blocks_and_moves_the_file_onto_its_cloc
     cache = await block_props(database, space, ids[CACHE])
     moved = await block_props(database, target, ids[CACHE])
     assert moved["last_reinforced_at"] == pytest.approx(cache["last_reinforced_at"] + shift)
+    # a moved block takes the target's text_key and a newer vector epoch (recall's cache)
     assert {k: v for k, v in moved.items() if k != "last_reinforced_at"} == {
-        k: v for k, v in cache.items() if k not in ("last_reinforced_at", "space", "text_key")
-    } | {"space": target, "text_key": (await text_keys(database, target))[0]}
+        k: v
+        for k, v in cache.items()
+        if k not in ("last_reinforced_at", "space", "text_key", "vector_epoch")
+    } | {
+        "space": target,
+        "text_key": (await text_keys(database, target))[0],
+        "vector_epoch": moved["vector_epoch"],
+    }
+    assert epoch_before < int(moved["vector_epoch"]) <= await vector_epoch(database, target)
     key, block_keys = await text_keys(database, target)
     assert block_keys == {key}
     # edges of DEPLOY in the file now join the space's DEPLOY; the others come as they are

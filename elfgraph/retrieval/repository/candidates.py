@@ -35,6 +35,9 @@ class CandidatesRow(TypedDict):
     fetched_in_space: int  # the index's hits in this space, before the cut to k
     answered: int  # how many answers the vector index gave (at most the fetch asked for)
     compared: int  # how many blocks an exact scan compared (0: no scan)
+    cache_hit: bool  # the caller's cached ids were used: its vector cache is current
+    cache_dead: list[str]  # cached ids no longer active in the space
+    vector_version: list[str | int]  # [text_key, vector epoch] of the space now
     now: float  # now_hours, else the space's clock
     candidates: list[CandidateBlock]
 
@@ -60,6 +63,10 @@ async def candidates(
     expand_seeds: int,
     expand_per_seed: int,
     pending: bool,
+    cached_ids: list[str] | None = None,
+    cached_scores: list[float] | None = None,
+    cache_key: str | None = None,
+    cache_epoch: int | None = None,
 ) -> CandidatesRow | None:
     """Seeds of each leg (ranked ids), expanded and guaranteed ids, contradiction pairs and
     every candidate's properties; None when there is no candidate at all."""
@@ -72,6 +79,10 @@ async def candidates(
         k=k,
         fetch=fetch,
         exact=exact,
+        cached_ids=cached_ids,
+        cached_scores=cached_scores,
+        cache_key=cache_key,
+        cache_epoch=cache_epoch,
         text_fetch=text_fetch,
         self_only=self_only,
         queryless=queryless,

@@ -1,0 +1,20 @@
+from typing import TypedDict, cast
+
+from elfgraph.store.transaction import Transaction, run_one
+
+
+class VectorCacheDeltaRow(TypedDict):
+    key: str  # the space's text_key
+    epoch: int  # its vector epoch, read before the blocks
+    seen: int  # blocks with a newer epoch read, at most the limit
+    ids: list[str]  # the active ones among them
+    vectors: list[list[float]]  # parallel to ids
+
+
+async def vector_cache_delta(
+    tx: Transaction, *, space: str, since: int, limit: int
+) -> VectorCacheDeltaRow | None:
+    """The space's vector version and its active blocks with a vector epoch after `since`
+    (at most `limit` read); None when the space is gone."""
+    row = await run_one(tx, "vector_cache_delta", space=space, since=since, limit=limit)
+    return cast(VectorCacheDeltaRow | None, row)

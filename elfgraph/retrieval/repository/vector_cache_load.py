@@ -1,0 +1,20 @@
+from typing import TypedDict, cast
+
+from elfgraph.store.transaction import Transaction, run_one
+
+
+class VectorCacheLoadRow(TypedDict):
+    key: str  # the space's text_key
+    epoch: int  # its vector epoch, read before the blocks
+    active: int  # its active blocks
+    ids: list[str]  # every active embedded block; [] when active > limit
+    vectors: list[list[float]]  # parallel to ids
+
+
+async def vector_cache_load(
+    tx: Transaction, *, space: str, limit: int
+) -> VectorCacheLoadRow | None:
+    """The space's vector version and every active block's embedding (none past `limit`);
+    None when the space is gone."""
+    row = await run_one(tx, "vector_cache_load", space=space, limit=limit)
+    return cast(VectorCacheLoadRow | None, row)

@@ -1,0 +1,129 @@
+"""Recall's vector cache (docs/BEHAVIOUR.md §7.2): a small space's embeddings kept in the
+process, so the vector leg ranks them with one matrix product instead of asking the shared
+vector index (which over-fetches more the smaller the space's share of it) or scanning the
+space on the server. The candidates query checks, in the same read, that the space's
+vector version (its text_key and vector epoch, which every statement that makes blocks
+active with a vector bumps) is still the cache's: a stale cache is never used, and the
+caller then catches up by reading only the blocks with a newer epoch. No I/O here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+# Version of a space's vectors: (its text_key, its vector epoch).
+Version = tuple[str, int]
+
+
+class VectorCache:
+    """Every active embedded block of one space, as unit rows of a float32 matrix."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity  # at most this many blocks; 0: never cache
+        self.version: Version | None = None  # None: nothing loaded yet
+        self.behind = False  # the database moved on: catch up before the next use
+        self.too_big = capacity <= 0  # the space outgrew the cache: leave it to the index
+        self._ids: list[str] = []
+        self._rows: dict[str, int] = {}
+        self._matrix = np.zeros((0, 0), dtype=np.float32)
+        self._alive = np.zeros(0, dtype=bool)
+
+    def __len__(self) -> int:
+        return int(self._alive.sum())
+
+    @property
+    def usable(self) -> bool:
+        return self.version is not None and not self.behind and not self.too_big
+
+    def load(
+        self, version: Version, ids: Sequence[str], vectors: Sequence[Sequence[float]]
+    ) -> None:
+        """Start afresh from a full read of the space."""
+        self._clear()
+        self.too_big = self.capacity <= 0
+        self.extend(version, ids, vectors)
+
+    def extend(
+        self, version: Version, ids: Sequence[str], vectors: Sequence[Sequence[float]]
+    ) -> None:
+        """Add (or replace) the blocks read since the cache's epoch; the cache is then at
+        `version`. Past capacity it gives up: the space is the index's again."""
+        if self.too_big:
+            return
+        rows = _units(vectors) if ids else np.zeros((0, 0), dtype=np.float32)
+        fresh = list(
+            {block_id: n for n, block_id in enumerate(ids) if block_id not in self._rows}.values()
+        )
+        if len(self._ids) + len(fresh) > self.capacity:
+            self._compact()
+            if len(self._ids) + len(fresh) > self.capacity:
+                self.drop()
+                return
+        for n, block_id in enumerate(ids):
+            at = self._rows.get(block_id)
+            if at is not None:
+                self._matrix[at], self._alive[at] = rows[n], True
+        if fresh:
+            known = self._matrix if self._ids else np.zeros((0, rows.shape[1]), np.float32)
+            self._matrix = np.vstack([known, rows[fresh]])
+            self._alive = np.concatenate([self._alive, np.ones(len(fresh), dtype=bool)])
+            for n in fresh:
+                self._rows[ids[n]] = len(self._ids)
+                self._ids.append(ids[n])
+        self.version, self.behind = version, False
+
+    def observe(self, version: Version, dead: Sequence[str]) -> None:
+        """What a recall read: the space's vector version now, and cached ids it found no
+        longer active."""
+        self.forget(dead)
+        if self.version is not None and version != self.version:
+            self.behind = True
+
+    def forget(self, ids: Sequence[str]) -> None:
+        """Blocks the database no longer has active (archived, deleted)."""
+        for block_id in ids:
+            at = self._rows.get(block_id)
+            if at is not None:
+                self._alive[at] = False
+
+    def drop(self) -> None:
+        """Give up: too many blocks for the cache; recall asks the database."""
+        self._clear()
+        self.too_big = True
+
+    def _clear(self) -> None:
+        self.version = None
+        self._ids, self._rows = [], {}
+        self._matrix = np.zeros((0, 0), dtype=np.float32)
+        self._alive = np.zeros(0, dtype=bool)
+
+    def _compact(self) -> None:
+        """Let go of the rows of forgotten blocks."""
+        keep = np.flatnonzero(self._alive)
+        self._ids = [self._ids[at] for at in keep]
+        self._rows = {block_id: at for at, block_id in enumerate(self._ids)}
+        self._matrix = self._matrix[keep] if self._matrix.size else self._matrix
+        self._alive = np.ones(len(self._ids), dtype=bool)
+
+    def nearest(
+        self, vector: Sequence[float] | np.ndarray, n: int
+    ) -> tuple[list[str], list[float]]:
+        """The n nearest blocks, nearest first (ties by id), each with its score on the
+        vector index's scale, (1 + cosine) / 2."""
+        if n <= 0 or not self._alive.any():
+            return [], []
+        query = _units([vector])[0]
+        cosines = self._matrix @ query
+        cosines[~self._alive] = -np.inf
+        n = min(n, int(self._alive.sum()))
+        best = np.argpartition(-cosines, n - 1)[:n]
+        order = sorted(best.tolist(), key=lambda at: (-float(cosines[at]), self._ids[at]))
+        return [self._ids[at] for at in order], [(1.0 + float(cosines[at])) / 2 for at in order]
+
+
+def _units(vectors: Sequence[Sequence[float] | np.ndarray]) -> np.ndarray:
+    """Rows scaled to unit length (a zero row stays zero)."""
+    matrix = np.asarray(vectors, dtype=np.float32)
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    return matrix / np.where(norms == 0, 1.0, norms)

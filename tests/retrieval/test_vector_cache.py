@@ -1,0 +1,91 @@
+"""The vector cache's pure part (elfgraph/retrieval/vector_cache.py): its nearest blocks
+are the exact ones, it follows what it is told, and it gives up past its capacity."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from elfgraph.retrieval.vector_cache import VectorCache
+
+VERSION = ("key", 1)
+vectors = st.lists(
+    st.lists(st.floats(-1, 1, allow_nan=False, width=32), min_size=4, max_size=4).filter(
+        lambda v: any(abs(x) > 1e-3 for x in v)
+    ),
+    min_size=1,
+    max_size=40,
+)
+
+
+def cosine(a: list[float], b: list[float]) -> float:
+    x, y = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    return float(x @ y / (np.linalg.norm(x) * np.linalg.norm(y)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=vectors, query=vectors, n=st.integers(1, 50))
+def test_nearest_are_the_exact_nearest_in_order(
+    rows: list[list[float]], query: list[list[float]], n: int
+) -> None:
+    cache = VectorCache(capacity=100)
+    ids = [f"b{i:02d}" for i in range(len(rows))]
+    cache.load(VERSION, ids, rows)
+    found, scores = cache.nearest(query[0], n)
+    assert len(found) == min(n, len(rows))
+    exact = {i: (1 + cosine(r, query[0])) / 2 for i, r in zip(ids, rows, strict=True)}
+    assert scores == sorted(scores, reverse=True)
+    for block_id, score in zip(found, scores, strict=True):
+        assert abs(score - exact[block_id]) < 1e-4
+    cut = scores[-1]
+    assert all(exact[i] <= cut + 1e-4 for i in ids if i not in found)
+
+
+def test_forgotten_blocks_are_never_nearest() -> None:
+    cache = VectorCache(capacity=10)
+    cache.load(VERSION, ["a", "b", "c"], [[1, 0], [0.9, 0.1], [0, 1]])
+    cache.forget(["a"])
+    assert cache.nearest([1, 0], 3)[0] == ["b", "c"]
+    assert len(cache) == 2
+
+
+def test_extend_adds_new_blocks_replaces_known_ones_and_moves_the_version() -> None:
+    cache = VectorCache(capacity=10)
+    cache.load(VERSION, ["a", "b"], [[1, 0], [0, 1]])
+    cache.extend(("key", 2), ["b", "c"], [[1, 0.01], [-1, 0]])
+    assert cache.version == ("key", 2)
+    assert cache.nearest([1, 0], 2)[0] == ["a", "b"]
+    assert cache.nearest([-1, 0], 1)[0] == ["c"]
+    assert len(cache) == 3
+
+
+def test_a_different_version_marks_the_cache_behind_and_unusable() -> None:
+    cache = VectorCache(capacity=10)
+    cache.load(VERSION, ["a"], [[1, 0]])
+    assert cache.usable
+    cache.observe(VERSION, ["a"])
+    assert cache.usable
+    assert len(cache) == 0
+    cache.observe(("key", 2), [])
+    assert cache.behind
+    assert not cache.usable
+
+
+def test_past_capacity_the_cache_gives_up_after_letting_go_of_forgotten_rows() -> None:
+    cache = VectorCache(capacity=3)
+    cache.load(VERSION, ["a", "b", "c"], [[1, 0], [0, 1], [1, 1]])
+    cache.forget(["a"])
+    cache.extend(("key", 2), ["d"], [[-1, 0]])  # fits once a's row is let go
+    assert cache.usable
+    assert len(cache) == 3
+    cache.extend(("key", 3), ["e"], [[0, -1]])
+    assert cache.too_big
+    assert not cache.usable
+    assert cache.nearest([1, 0], 3) == ([], [])
+
+
+def test_a_cache_of_capacity_zero_is_never_used() -> None:
+    cache = VectorCache(capacity=0)
+    cache.load(VERSION, [], [])
+    assert not cache.usable

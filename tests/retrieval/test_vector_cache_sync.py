@@ -1,0 +1,117 @@
+"""Recall's vector cache on the real database (docs/BEHAVIOUR.md §7.2): it ranks as an exact
+scan does, a dream by another process is found at once and then cached, archived blocks
+leave it, a space replaced under the same name is never answered from the old one's
+vectors, and a space past the cache's capacity is left to the index."""
+
+from __future__ import annotations
+
+import pytest
+
+from elfgraph.embedding.mock import MockEmbeddingService
+from elfgraph.memory import MemorySystem
+from elfgraph.spaces.registry import drop_space
+from elfgraph.store.database import Database
+from tests.support.graph import graph, graph_write
+from tests.support.memory import MakeMemory
+from tests.support.settings import config
+
+pytestmark = pytest.mark.anyio
+
+TEXTS = [f"note {n} on {topic}" for n in range(6) for topic in ("tides", "bread", "granite")]
+EMBEDDER = MockEmbeddingService()
+
+
+async def vector_memory(make_memory: MakeMemory, cache_blocks: int = 5_000) -> MemorySystem:
+    """A memory whose recall uses the vector leg alone, so the cache decides what is found."""
+    return await make_memory(
+        embedding_service=EMBEDDER,
+        config=config(retrieval_legs="vector", vector_cache_blocks=cache_blocks),
+    )
+
+
+async def filled(make_memory: MakeMemory) -> MemorySystem:
+    writer = await vector_memory(make_memory)
+    await writer.learn_many(TEXTS)
+    await writer.dream()
+    return writer
+
+
+async def test_recall_from_the_cache_ranks_as_the_exact_scan_does(
+    make_memory: MakeMemory,
+) -> None:
+    await filled(make_memory)
+    cached = await vector_memory(make_memory)
+    uncached = await vector_memory(make_memory, cache_blocks=0)
+    assert len(cached._retriever.vectors) == len(TEXTS)
+    assert not uncached._retriever.vectors.usable
+    for query in ("note 3 on bread", "granite", "tides and bread"):
+        with_cache = [(b.id, round(b.similarity, 4)) for b in await cached.recall(query, top_k=8)]
+        without = [(b.id, round(b.similarity, 4)) for b in await uncached.recall(query, top_k=8)]
+        assert with_cache == without
+    assert cached._retriever.vectors.usable
+
+
+async def test_a_dream_in_another_process_is_found_at_once_then_cached(
+    make_memory: MakeMemory,
+) -> None:
+    await filled(make_memory)
+    reader = await vector_memory(make_memory)
+    writer = await vector_memory(make_memory)
+    await writer.learn("the zebra crossing was repainted")
+    await writer.dream()
+    # The cache is behind: the database says so in the same read and answers itself.
+    first = await reader.recall("the zebra crossing was repainted", top_k=1)
+    assert [b.content for b in first] == ["the zebra crossing was repainted"]
+    assert reader._retriever.vectors.behind
+    second = await reader.recall("the zebra crossing was repainted", top_k=1)
+    assert [b.id for b in second] == [b.id for b in first]
+    assert reader._retriever.vectors.usable
+    assert len(reader._retriever.vectors) == len(TEXTS) + 1
+
+
+async def test_an_archived_block_is_never_recalled_and_leaves_the_cache(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    await filled(make_memory)
+    reader = await vector_memory(make_memory)
+    target = (await reader.recall("note 2 on tides", top_k=1))[0]
+    await graph_write(  # as a curate in another process would
+        database,
+        "MATCH (b:Block {space: $s, id: $id}) SET b.status = 'archived'",
+        s=space,
+        id=target.id,
+    )
+    for query in ("note 2 on tides", "note 2 on tides"):
+        ids = [b.id for b in await reader.recall(query, top_k=5)]
+        assert target.id not in ids
+        assert len(ids) == 5
+    assert len(reader._retriever.vectors) == len(TEXTS) - 1
+
+
+async def test_a_space_replaced_under_its_name_is_never_answered_from_the_old_vectors(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    await filled(make_memory)
+    reader = await vector_memory(make_memory)
+    old_ids = {
+        r["id"]
+        for r in await graph(database, "MATCH (b:Block {space: $s}) RETURN b.id AS id", s=space)
+    }
+    await drop_space(database, space)
+    writer = await vector_memory(make_memory)
+    await writer.learn_many(["a fresh start", "another fresh note"])
+    await writer.dream()
+    for _ in range(2):  # the first read sees the new text_key, the second reloads
+        ids = {b.id for b in await reader.recall("note 1 on bread", top_k=5)}
+        assert ids
+        assert not ids & old_ids
+    assert len(reader._retriever.vectors) == 2
+
+
+async def test_a_space_past_the_capacity_is_left_to_the_index(make_memory: MakeMemory) -> None:
+    await filled(make_memory)
+    small = await vector_memory(make_memory, cache_blocks=len(TEXTS) - 1)
+    assert small._retriever.vectors.too_big
+    assert [b.content for b in await small.recall("note 4 on granite", top_k=1)] == [
+        "note 4 on granite"
+    ]
