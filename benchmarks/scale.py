@@ -34,8 +34,10 @@ from benchmarks.machine import describe, machine_line
 from benchmarks.read_path import questions
 from benchmarks.suite import DOC, IMAGES
 from benchmarks.write_path import RESULTS, percentile
+from elfgraph.config.connection import load_settings
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
+from elfgraph.neo4j_server.server import LocalNeo4j
 from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
@@ -187,6 +189,21 @@ async def after_deletions(
     }
 
 
+def footprint() -> dict[str, float]:
+    """This process's resident memory and, when the server is `elfgraph neo4j start`'s, its
+    database files on disk (store and transaction logs of every space it holds), in MB."""
+    pages = int(Path("/proc/self/statm").read_text(encoding="ascii").split()[1])
+    sizes = {"python_rss_mb": pages * os.sysconf("SC_PAGE_SIZE") / 2**20}
+    data = LocalNeo4j(load_settings().neo4j_home).home / "data"
+    if data.is_dir():
+        files = [
+            *(data / "databases" / "neo4j").rglob("*"),
+            *(data / "transactions" / "neo4j").rglob("*"),
+        ]
+        sizes["disk_mb"] = sum(f.stat().st_size for f in files if f.is_file()) / 2**20
+    return sizes
+
+
 async def one_size(
     database: Database, size: int, *, session: bool, recall: bool = True
 ) -> dict[str, Any]:
@@ -196,6 +213,7 @@ async def one_size(
     )
     try:
         result: dict[str, Any] = {"size": size, **await build(memory, size, session=session)}
+        result.update(footprint())
         if recall:
             result.update(await reads(memory, database, space))
             started = time.perf_counter()
@@ -254,8 +272,9 @@ def markdown(report: dict[str, Any]) -> str:
         "| blocks | learn_many blocks/s | dream blocks/s (first → last chunk) "
         "| recall p50 / p95 ms | queryless p50 / p95 ms | SELF p50 / p95 ms "
         "| first / second recall ms | curate s "
-        "| recall p50 / p95 ms after archiving 30 % (at once → server idle) |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| recall p50 / p95 ms after archiving 30 % (at once → server idle) "
+        "| Python RSS / database files MB |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in report["results"]:
         rates = [rate for _, rate in r["dream_chunk_rates"]] or [r["dream_blocks_per_s"]]
@@ -265,7 +284,8 @@ def markdown(report: dict[str, Any]) -> str:
             f"{r['recall']['p95_ms']:.1f} | {r['queryless']['p50_ms']:.1f} / "
             f"{r['queryless']['p95_ms']:.1f} | {r['self']['p50_ms']:.1f} / "
             f"{r['self']['p95_ms']:.1f} | {r['first_recall_ms']:.0f} / "
-            f"{r['second_recall_ms']:.0f} | {r['curate_seconds']:.2f} | {deleted(r)} |"
+            f"{r['second_recall_ms']:.0f} | {r['curate_seconds']:.2f} | {deleted(r)} "
+            f"| {r.get('python_rss_mb', 0):,.0f} / {r.get('disk_mb', 0):,.0f} |"
         )
     return "\n".join(lines)
 

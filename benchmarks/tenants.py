@@ -14,9 +14,11 @@ After both are idle (Lucene merges the vector index's segments after a bulk load
 same small space (`--small` facts, mock embedder) is learned and dreamed on each, in the
 order alone, crowd, crowd, alone (two spaces a server; dream seconds of each); then each
 query goes to the space on one server and then the other (the order alternating), so
-the machine's load falls on both alike: recall with a query, queryless recall, and recall
-with the vector leg forced to the shared index and its learned over-fetch (the strategy
-every space used before small spaces were scanned exactly). Every answer is checked to
+the machine's load falls on both alike: recall with a query (the vector leg from the
+process's vector cache), queryless recall, and two earlier strategies of the vector leg for
+comparison: on the server, by the shared index or an exact scan of the space, whichever
+costs less (before the cache), and by the shared index with its learned over-fetch alone
+(before small spaces were scanned). Every answer is checked to
 hold only the asking space's blocks. Results: benchmarks/results/tenants.json; a table
 goes into docs/BENCHMARKS.md (between its tenants markers) unless --no-doc.
 """
@@ -125,10 +127,12 @@ async def space_ids(database: Database, space: str) -> set[str]:
 Recall = Callable[[str | None], Awaitable[None]]
 
 
-async def opened(database: Database, space: str) -> tuple[MemorySystem, Recall, Recall]:
-    """The space opened fresh, a recall checked against the space's block ids, and one
-    with the vector leg forced to the shared index and its learned over-fetch (exact scan
-    only when the index leaves too few): the strategy before small spaces were scanned."""
+async def opened(database: Database, space: str) -> tuple[MemorySystem, dict[str, Recall]]:
+    """The space opened fresh (warm: its vector cache loaded), a recall checked against the
+    space's block ids, and two without the cache: the vector leg on the server choosing the
+    index or a scan as it did before the cache, and forced to the shared index and its
+    learned over-fetch (exact scan only when the index leaves too few), the strategy before
+    small spaces were scanned."""
     ids = await space_ids(database, space)
     embedder = MockEmbeddingService(record=False)
     memory = await MemorySystem.open(space, database=database, embedding_service=embedder)
@@ -143,19 +147,22 @@ async def opened(database: Database, space: str) -> tuple[MemorySystem, Recall, 
     async def recall(query: str | None) -> None:
         check({b.id for b in await memory.recall(query)}, query)
 
-    async def index_path(query: str | None) -> None:
-        ranked = await retrieve(
-            database,
-            space,
-            check_query("attention", query, 5),
-            embedder=embedder,
-            config=config,
-            now_hours=None,
-            share=IndexShare(share.share),  # never learns the size: never scans by choice
-        )
-        check({b.id for b in ranked.blocks}, query)
+    def without_cache(size: int | None) -> Recall:
+        async def recall_without_cache(query: str | None) -> None:
+            ranked = await retrieve(
+                database,
+                space,
+                check_query("attention", query, 5),
+                embedder=embedder,
+                config=config,
+                now_hours=None,
+                share=IndexShare(share.share, size),  # size None: never scans by choice
+            )
+            check({b.id for b in ranked.blocks}, query)
 
-    return memory, recall, index_path
+        return recall_without_cache
+
+    return memory, {"": recall, "_server": without_cache(active), "_index": without_cache(None)}
 
 
 async def interleaved(pairs: dict[str, Recall], queries: list[str | None]) -> dict[str, Any]:
@@ -201,18 +208,17 @@ async def run(
         made.append((database, name))
         dreams[label].append(await learn_and_dream(database, name, small))
     report["dream_s"] = dreams
-    alone, alone_recall, alone_index = await opened(alone_db, f"{prefix}-a")
-    among, among_recall, among_index = await opened(crowd_db, f"{prefix}-a")
+    alone, alone_recalls = await opened(alone_db, f"{prefix}-a")
+    among, among_recalls = await opened(crowd_db, f"{prefix}-a")
     try:
         queries: list[str | None] = list(questions(QUERIES))
-        warm = {"alone": alone_recall, "among": among_recall}
+        warm = {"alone": alone_recalls[""], "among": among_recalls[""]}
         await interleaved(warm, queries[:WARM_UP])
         report["recall"] = await interleaved(
             {
-                "alone": alone_recall,
-                "among": among_recall,
-                "alone_index_path": alone_index,
-                "among_index_path": among_index,
+                f"{where}{path}": recalls[path]
+                for where, recalls in (("alone", alone_recalls), ("among", among_recalls))
+                for path in recalls
             },
             queries,
         )
@@ -245,17 +251,21 @@ def markdown(report: dict[str, Any]) -> str:
             f"{report['crowd_build_s']:.0f} s, server idle {report['settle_s']:.0f} s later; "
             "queries interleaved between the two.",
             "",
-            "| small space | recall p50 / p95 ms | same, vector leg through the shared index "
-            "(before) | queryless p50 / p95 ms | dream s (two runs) |",
-            "|---|---:|---:|---:|---:|",
-            f"| alone | {pair(recall['alone'])} | {pair(recall['alone_index_path'])} "
+            "| small space | recall p50 / p95 ms (vector cache) | same, on the server: index "
+            "or scan (before) | same, shared index only (before that) | queryless p50 / p95 ms "
+            "| dream s (two runs) |",
+            "|---|---:|---:|---:|---:|---:|",
+            f"| alone | {pair(recall['alone'])} | {pair(recall['alone_server'])} "
+            f"| {pair(recall['alone_index'])} "
             f"| {pair(queryless['alone'])} | {' / '.join(f'{d:.2f}' for d in dreams['alone'])} |",
-            f"| among the crowd | {pair(recall['among'])} | {pair(recall['among_index_path'])} "
+            f"| among the crowd | {pair(recall['among'])} | {pair(recall['among_server'])} "
+            f"| {pair(recall['among_index'])} "
             f"| {pair(queryless['among'])} | {' / '.join(f'{d:.2f}' for d in dreams['among'])} |",
             "",
             f"Among / alone, p50: recall {ratio(recall['among'], recall['alone'])}"
-            f" (through the shared index: "
-            f"{ratio(recall['among_index_path'], recall['alone_index_path'])}),"
+            f" (on the server: {ratio(recall['among_server'], recall['alone_server'])},"
+            " shared index: "
+            f"{ratio(recall['among_index'], recall['alone_index'])}),"
             f" queryless {ratio(queryless['among'], queryless['alone'])}, "
             f"dream {median(dreams['among']) / median(dreams['alone']):.2f}×; answers that "
             f"crossed spaces: {report['cross_space_answers']}.",
