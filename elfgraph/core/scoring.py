@@ -236,27 +236,43 @@ def mmr(
     λ·score − (1−λ)·max cosine to those already taken (ties by id). Redundancy is the
     cosine clamped at 0: an opposite block is not "more novel" than an unrelated one. An id
     without a vector is never penalised."""
+    remaining = list(dict.fromkeys(ranked))
     units: dict[str, npt.NDArray[np.float64]] = {}
-    for block, vector in vectors.items():
-        array = np.asarray(vector, dtype=np.float64).reshape(-1)
+    for block in remaining:
+        if block not in vectors:
+            continue
+        array = np.asarray(vectors[block], dtype=np.float64).reshape(-1)
         norm = float(np.linalg.norm(array))
         if norm > 0 and math.isfinite(norm):
             units[block] = array / norm
-    remaining = list(dict.fromkeys(ranked))
+    row = {block: at for at, block in enumerate(units)}
+    # Every pair's redundancy at once; then each pick raises the others' penalty to at
+    # least its redundancy with them (the max over what was taken, kept as it grows).
+    matrix = np.array(list(units.values())) if units else np.zeros((0, 0))
+    redundancy = np.maximum(matrix @ matrix.T, 0.0) if units else matrix
+    penalty = np.zeros(len(units))
     chosen: list[str] = []
     while remaining:
-
-        def value(block: str) -> tuple[float, str]:
-            own = units.get(block)
-            penalty = 0.0
-            if own is not None:
-                penalty = max(
-                    (max(0.0, float(own @ units[other])) for other in chosen if other in units),
-                    default=0.0,
-                )
-            return (-(lambda_ * scores.get(block, 0.0) - (1.0 - lambda_) * penalty), block)
-
-        best = min(remaining, key=value)
+        best = _mmr_pick(remaining, scores, row, penalty, lambda_)
         chosen.append(best)
         remaining.remove(best)
+        if best in row:
+            penalty = np.maximum(penalty, redundancy[row[best]])
     return chosen
+
+
+def _mmr_pick(
+    remaining: Sequence[str],
+    scores: Mapping[str, float],
+    row: Mapping[str, int],
+    penalty: npt.NDArray[np.float64],
+    lambda_: float,
+) -> str:
+    """The id maximising λ·score − (1−λ)·penalty (ties by id)."""
+
+    def value(block: str) -> tuple[float, str]:
+        at = row.get(block)
+        taken = float(penalty[at]) if at is not None else 0.0
+        return (-(lambda_ * scores.get(block, 0.0) - (1.0 - lambda_) * taken), block)
+
+    return min(remaining, key=value)

@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from elfgraph.core.scoring import (
@@ -140,6 +140,41 @@ def test_mmr_is_a_permutation_even_with_zero_or_missing_vectors(scores: dict[str
     vectors = {block: np.zeros(3) for block in list(scores)[::2]}
     order = mmr(rank(scores), scores, vectors)
     assert sorted(order) == sorted(scores)
+
+
+def greedy_mmr(
+    ranked: list[str], scores: dict[str, float], vectors: dict[str, np.ndarray]
+) -> list[str]:
+    """MMR as defined, pair by pair: the reference the fast version must equal."""
+    units = {b: v / np.linalg.norm(v) for b, v in vectors.items() if np.linalg.norm(v) > 0}
+    remaining, chosen = list(dict.fromkeys(ranked)), []
+    while remaining:
+
+        def value(block: str) -> tuple[float, str]:
+            penalty = (
+                max(
+                    (max(0.0, float(units[block] @ units[o])) for o in chosen if o in units),
+                    default=0.0,
+                )
+                if block in units
+                else 0.0
+            )
+            return (-(0.7 * scores.get(block, 0.0) - 0.3 * penalty), block)
+
+        best = min(remaining, key=value)
+        chosen.append(best)
+        remaining.remove(best)
+    return chosen
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.dictionaries(ids, unit, max_size=12),
+    st.lists(st.lists(st.integers(-3, 3), min_size=3, max_size=3), min_size=12, max_size=12),
+)
+def test_mmr_equals_the_pairwise_definition(scores: dict[str, float], raw: list[list[int]]) -> None:
+    vectors = {block: np.array(raw[n], dtype=np.float64) for n, block in enumerate(scores) if n % 3}
+    assert mmr(rank(scores), scores, vectors) == greedy_mmr(rank(scores), scores, vectors)
 
 
 # ---- similarity edges between two blocks ------------------------------------------------
