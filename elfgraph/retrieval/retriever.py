@@ -51,7 +51,7 @@ class Retriever:
         """The ranked blocks (no side effects). `now_hours` None: the persisted clock.
         `pending` False: active blocks only."""
         if self._wants_vectors and (self.vectors.version is None or self.vectors.behind):
-            await catch_up(self.database, self.space, self.vectors)
+            await self._catch_up()
         self._wants_vectors = True
         return await retrieve(
             self.database,
@@ -99,11 +99,15 @@ class Retriever:
             except StorageError as exc:  # an optimisation: never why open() fails
                 log.debug("%s: retrieval warm-up skipped: %s", self.space, exc.message)
                 return
+        await self._catch_up()
+        self._wants_vectors = True
+
+    async def _catch_up(self) -> None:
+        """An optimisation: a failed read leaves the cache as it was (unused while behind)."""
         try:
             await catch_up(self.database, self.space, self.vectors)
         except StorageError as exc:
-            log.debug("%s: vector cache not loaded: %s", self.space, exc.message)
-        self._wants_vectors = True
+            log.debug("%s: vector cache not brought up to date: %s", self.space, exc.message)
 
     async def _warm_once(self, text: str | None) -> None:
         await retrieve(
