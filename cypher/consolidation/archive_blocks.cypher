@@ -3,7 +3,7 @@
 // returns: many
 // params: space, rows, reason, archived_at
 // Archives inbox or active blocks (status only moves forward), removes their knowledge
-// edges (their neighbours' weighted_degree recounted, docs/BEHAVIOUR.md §6) and drops their
+// edges (their neighbours' weighted_degree and edge_due_hours recounted, docs/BEHAVIOUR.md §6) and drops their
 // embedding, so the shared vector index holds live blocks only.
 // A row's `by` is the block that replaces it (a near-duplicate's survivor): stored as
 // superseded_by, and blocks that pointed at this one now point at `by` too, so every

@@ -5,8 +5,9 @@
 // Archives one batch of the saved archive plan (its CuratePlan node `seq`, which goes in
 // the same transaction; none left: nothing to do), reason 'decayed', re-checking each
 // block's recency so a block reinforced since the plan was made stays. Archiving removes the
-// block's knowledge edges (its neighbours' weighted_degree recounted, docs/BEHAVIOUR.md §6), its embedding and sketch (the vector index holds live blocks
-// only), its Self label, and the co-retrieval staging that names it. Runs only while
+// block's knowledge edges (their other ends' weighted_degree and edge_due_hours recounted
+// once per batch, however many of the batch's blocks they lost, docs/BEHAVIOUR.md §9.2),
+// its embedding and sketch (the vector index holds live blocks only), its Self label, and the co-retrieval staging that names it. Runs only while
 // `owner` holds the curate lock, whose lease it extends; the space node is written
 // first, so the batch waits for (and is not overtaken by) the agent's writers. Returns
 // how many were archived; no row when the lock is no longer ours.
@@ -25,8 +26,9 @@ CALL (plan) {
   SET b.status = 'archived', b.archive_reason = 'decayed', b.archived_at = $archived_at,
       b.weighted_degree = 0.0, b.edge_due_hours = 1.0e18
   REMOVE b.embedding, b.sketch, b:Self
-  WITH b
-  CALL (b) {
+  WITH collect(b) AS gone
+  CALL (gone) {
+    UNWIND gone AS b
     MATCH (b)-[r]-(other:Block)
     DELETE r
     WITH DISTINCT other AS x
@@ -48,7 +50,7 @@ CALL (plan) {
     }
     SET x.weighted_degree = degree, x.edge_due_hours = due
   }
-  RETURN collect(b.id) AS archived
+  RETURN [b IN gone | b.id] AS archived
 }
 CALL (archived) {
   MATCH (staged:CoRetrieval)

@@ -4,7 +4,7 @@
 // params: space, owner, lock_seconds, pairs, now, threshold, edge_factor, established, sample
 // Deletes a batch of the planned decayed edges, re-checking each one's effective weight
 // with the formula of edges_to_remove, so an edge used since the plan was made (its
-// last_active_hours refreshed) stays; the ends' weighted_degree is recounted (docs/BEHAVIOUR.md
+// last_active_hours refreshed) stays; the ends' weighted_degree and edge_due_hours are recounted (docs/BEHAVIOUR.md
 // §6). Runs only while `owner` holds the curate lock,
 // whose lease it extends. Returns how many went and, for up to `sample` of the weakest,
 // the start of both blocks' content, the stored weight and the effective one; no row

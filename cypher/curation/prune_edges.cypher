@@ -5,7 +5,7 @@
 // Deletes a batch of the planned weak edges (static prune), re-checking that each is still
 // below `threshold`, never reinforced and not the agent's. Runs only while `owner` holds
 // the curate lock, whose lease it extends (a write to the space node first, like every
-// writer of edges). The ends' weighted_degree is recounted (docs/BEHAVIOUR.md §6). Returns how many went; no row when the lock is no longer ours.
+// writer of edges). The ends' weighted_degree and edge_due_hours are recounted (docs/BEHAVIOUR.md §6). Returns how many went; no row when the lock is no longer ours.
 MATCH (space:Space {name: $space})
 WHERE space.curate_lock_owner = $owner
 SET space.curate_lock_until = timestamp() / 1000.0 + $lock_seconds

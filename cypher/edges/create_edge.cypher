@@ -5,7 +5,8 @@
 // Creates an agent edge from block a to block b (a < b) with the checked relationship
 // type, after deleting the edges it displaces (pairs of block ids). Runs after edge_state
 // in the same transaction, which locked the space and decided that all of this is allowed.
-// The weighted_degree of every block whose edges changed is recounted (docs/BEHAVIOUR.md §6).
+// The weighted_degree and edge_due_hours of every block whose edges changed are recounted
+// (docs/BEHAVIOUR.md §6, §9.3).
 MATCH (a:Block {space: $space, id: $a}), (b:Block {space: $space, id: $b})
 CALL () {
   UNWIND $displaced AS pair

@@ -5,7 +5,7 @@
 // Writes a planned batch of automatic edges (elfgraph/edges/link_plan.py, planned from
 // link_state in the same transaction): deletes the displaced edges by elementId, then
 // creates each new edge from the smaller id to the larger with its typed relationship.
-// Every block whose edges changed gets its weighted_degree recounted (docs/BEHAVIOUR.md
+// Every block whose edges changed gets its weighted_degree and edge_due_hours recounted (docs/BEHAVIOUR.md
 // §6: the sum of weight + 0.1·ln(1 + reinforcement_count) over its edges), exact because
 // link_state locked the space's edges. Returns how many edges it created.
 CALL () {

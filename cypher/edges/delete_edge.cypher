@@ -3,7 +3,7 @@
 // returns: one
 // params: space, a, b, guard
 // Removes the edge between two blocks unless `guard` (a relation word, or null) names a
-// different relation (both blocks' weighted_degree recounted, docs/BEHAVIOUR.md §6). Locks the space's edges first, like every edge writer. Returns the
+// different relation (both blocks' weighted_degree and edge_due_hours recounted, docs/BEHAVIOUR.md §6). Locks the space's edges first, like every edge writer. Returns the
 // edge as it was (null when there is none) and whether it was removed.
 MATCH (space:Space {name: $space})
 SET space._edge_lock = true

@@ -5,7 +5,7 @@
 // Strengthens the edge between two blocks: weight + delta (at most 1.0), one more
 // reinforcement, its clock set to now; a note given replaces the stored one. Runs after
 // edge_state in the same transaction, so the count cannot lose a concurrent update. Both
-// blocks' weighted_degree is recounted (docs/BEHAVIOUR.md §6).
+// blocks' weighted_degree and edge_due_hours are recounted (docs/BEHAVIOUR.md §6).
 MATCH (s:Block {space: $space, id: $a})-[r]-(t:Block {space: $space, id: $b})
 SET r.weight = CASE WHEN r.weight + $delta > 1.0 THEN 1.0 ELSE r.weight + $delta END,
     r.reinforcement_count = coalesce(r.reinforcement_count, 0) + 1,

@@ -6,7 +6,7 @@
 // when given; it becomes the agent's (origin agent: never decayed or displaced) and its
 // clock is set to now. Neo4j cannot change a relationship's type, so a new relation means
 // a new relationship of the new type between the same ends with every property carried
-// over, and the old one deleted. Both blocks' weighted_degree is recounted (docs/BEHAVIOUR.md
+// over, and the old one deleted. Both blocks' weighted_degree and edge_due_hours are recounted (docs/BEHAVIOUR.md
 // §6). Runs after edge_state in the same transaction.
 MATCH (:Block {space: $space, id: $a})-[r]-(:Block {space: $space, id: $b})
 SET r.relation = $relation, r.weight = coalesce($weight, r.weight),

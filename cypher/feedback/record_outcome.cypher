@@ -10,7 +10,7 @@
 // λ exceeds the floor. A penalised block's λ moves the decay due time of its edges, so it and
 // its neighbours get edge_due_hours recounted (docs/BEHAVIOUR.md §9.3). Above `reinforce_above`, every existing edge between two of the
 // blocks gains signal·delta of weight (at most 1.0) and a reinforcement, and its clock is
-// set to now (docs/BEHAVIOUR.md §8.1), and both ends' weighted_degree is recounted (§6); now is $now_hours, or the space's clock outside a session.
+// set to now (docs/BEHAVIOUR.md §8.1), and both ends' weighted_degree and edge_due_hours are recounted (§6); now is $now_hours, or the space's clock outside a session.
 // The call is recorded as an Outcome node with what it did. `outcome_id` is made once per
 // call, so a transaction retried after its commit's reply was lost finds its Outcome
 // node, changes nothing, and returns what the first attempt did (`replayed`). Returns the

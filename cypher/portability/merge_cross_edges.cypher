@@ -7,7 +7,7 @@
 // each of its edges is carried over to the target's block instead when both ends are
 // active, the pair has no edge yet and neither end is at the degree cap (the staged edge
 // is deleted first, so a staged block's count does not hold the edge twice); both ends of a
-// carried edge get their weighted_degree recounted (docs/BEHAVIOUR.md §6). Each edge is
+// carried edge get their weighted_degree and edge_due_hours recounted (docs/BEHAVIOUR.md §6). Each edge is
 // taken once: from its start block, or from the colliding end when the other is new.
 // Returns whether the claim still holds, the last id of the page (null when none was
 // left), how many staged blocks went and the edges carried and dropped.

@@ -6,7 +6,7 @@
 // merge_cross_edges removed the staged blocks whose id the target had), each taking the
 // target's text_key. A block the target
 // gained meanwhile under the same id wins over the staged one, which goes (its neighbours'
-// weighted_degree recounted, docs/BEHAVIOUR.md §6). Returns how
+// weighted_degree and edge_due_hours recounted, docs/BEHAVIOUR.md §6). Returns how
 // many were moved and dropped; the caller repeats until both are 0.
 OPTIONAL MATCH (claim:ImportClaim {space: $stage, token: $token})
 SET claim.heartbeat = timestamp()

@@ -4,7 +4,7 @@
 // params: space, token, after, limit
 // One page of an import's last step before it becomes visible: the next `limit` blocks
 // written under the claimed space name (after id `after`, in id order) get their
-// weighted_degree recounted from their edges (docs/BEHAVIOUR.md §6: the sum of weight +
+// weighted_degree and edge_due_hours recounted from their edges (docs/BEHAVIOUR.md §6: the sum of weight +
 // 0.1·ln(1 + reinforcement_count)), which every writer of edges keeps and curate reads.
 // Returns whether the claim still holds and the last id of the page (null when none was left).
 OPTIONAL MATCH (claim:ImportClaim {space: $space, token: $token})

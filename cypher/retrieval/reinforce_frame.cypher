@@ -9,7 +9,7 @@
 // nothing (`replayed`), so a frame is never reinforced twice.
 // Each returned block: reinforcement_count + 1, last_reinforced_at = now. Each edge
 // between two returned blocks: reinforcement_count + 1, last_active_hours = now, and both
-// ends' weighted_degree recounted (docs/BEHAVIOUR.md §6). Each
+// ends' weighted_degree and edge_due_hours recounted (docs/BEHAVIOUR.md §6). Each
 // returned pair without an edge gets one co-retrieval count per session (Hebbian
 // staging); the pairs that reach `threshold` come back for the caller to link. Staging
 // forgets a pair once it has an edge, and keeps at most `staging_max` pairs per space,
