@@ -10,7 +10,8 @@ come, and their edges), at two clocks: the benchmark's 400 active hours (a space
 was not curated while 20 % of its edges aged: 13 % decay at once) and 40 hours after a
 run that removed them (the edges anchored at hour 0 gone: what a space curated on
 schedule reads). Both plans must be equal. Also times the other reads over the whole
-space that a curate run makes: the archive plan's pass and the finish's edge count.
+space that a curate run makes: the archive plan's pass, the finish's edge count and the
+reinforcement's scores (its read alone, with fixed weights).
 Read-only after the build (the second clock's graph is the first one's minus the
 decayed edges, deleted between the two series); the space is dropped.
 """
@@ -44,6 +45,28 @@ from elfgraph.store.database import Database
 EDGE_COUNT = """
 RETURN COUNT { MATCH (a:Block)-[]->(:Block) WHERE a.space = $space AND a.status = 'active' }
   AS total_edges
+"""
+# The reinforcement's read (cypher/curation/reinforce_curated.cypher, without its writes):
+# the queryless SELF score of every active block, for the top five.
+REINFORCE_SCORES = """
+MATCH (b:Block)
+WHERE b.space = $space AND b.status = 'active'
+WITH b, coalesce(b.reinforcement_count, 0) AS count,
+     exp(-coalesce(b.decay_lambda, 0.01)
+         * CASE WHEN $now > b.last_reinforced_at THEN $now - b.last_reinforced_at ELSE 0.0 END)
+       AS recency,
+     coalesce(b.weighted_degree, 0.0) AS degree
+WITH collect({b: b, count: count, recency: recency, degree: degree}) AS rows,
+     max(degree) AS top_degree, max(count) AS top_count
+UNWIND rows AS row
+WITH row.b AS b,
+     0.3 * coalesce(row.b.confidence, 0.5) + 0.3 * row.recency
+     + 0.2 * CASE WHEN top_degree > 0 THEN row.degree / top_degree ELSE 0.0 END
+     + 0.2 * CASE WHEN top_count > 0 THEN log(1 + row.count) / log(1 + top_count) ELSE 0.0 END
+       AS score
+ORDER BY score DESC, b.id
+LIMIT 5
+RETURN collect(b.id) AS top
 """
 DELETE_DECAYED = """
 UNWIND $pairs AS pair
@@ -122,6 +145,7 @@ async def main(blocks: int, per_block: float, repeats: int) -> dict[str, Any]:
                     {**archive, "bonus": EDGE_REINFORCEMENT_BONUS},
                 ),
                 "finish's edge count": (EDGE_COUNT, {"space": space}),
+                "reinforcement's scores": (REINFORCE_SCORES, {"space": space, "now": now}),
             }
             seconds, answers = await series(database, variants, repeats)
             names = list(variants)
