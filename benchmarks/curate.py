@@ -149,7 +149,7 @@ SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
   ORDER BY strength
 } | total + strength),
     x.edge_due_hours = coalesce(COLLECT {
-  MATCH (x)-[e]-(o:Block)
+  MATCH (x)-[e]->(o:Block)
   WHERE coalesce(e.origin, '') <> 'agent'
   WITH e, 0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
              * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)

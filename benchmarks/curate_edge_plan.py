@@ -81,7 +81,7 @@ CALL (x) {
   WITH e, 0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
        * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
               THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
-  RETURN coalesce(min(CASE WHEN coalesce(e.origin, '') = 'agent' THEN null
+  RETURN coalesce(min(CASE WHEN startNode(e) <> x OR coalesce(e.origin, '') = 'agent' THEN null
               WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
                                        OR e.last_active_hours IS NOT NULL) THEN -1.0e18
               WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null

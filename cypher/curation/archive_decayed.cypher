@@ -39,7 +39,7 @@ CALL (plan) {
            * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
                   THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
       WITH strength,
-           CASE WHEN coalesce(e.origin, '') = 'agent' THEN null
+           CASE WHEN startNode(e) <> x OR coalesce(e.origin, '') = 'agent' THEN null
                 WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
                                          OR e.last_active_hours IS NOT NULL) THEN -1.0e18
                 WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null

@@ -3,11 +3,12 @@
 // returns: one
 // params: space, now, threshold, edge_factor, established
 // The plan of curate's edge phases without reading every edge (docs/BEHAVIOUR.md §9.3): the
-// blocks whose kept edge_due_hours (the earliest hour one of their edges falls below the
-// prune threshold, less a margin) is at or before `now`, from the (space, edge_due_hours)
-// index, and their edges, each once; then the test of edges_to_remove on those alone.
-// Every edge that edges_to_remove would plan has an end among them, since each write
-// that makes an edge fall due sooner recounts its ends. Weak (static prune): weight below
+// blocks whose kept edge_due_hours (the earliest hour one of the edges they start falls
+// below the prune threshold, less a margin; each edge is stored once, from its start) is
+// at or before `now`, from the (space, edge_due_hours) index, and the edges they start;
+// then the test of edges_to_remove on those alone. Every edge that edges_to_remove would
+// plan starts at one of them, since each write that makes an edge fall due sooner
+// recounts both its ends. Weak (static prune): weight below
 // `threshold`, never reinforced, not the agent's. Decayed: any other edge but the agent's
 // and those without an anchor, with weight·exp(-λ_edge·max(0, now - last_active_hours))
 // below `threshold`. Returns the weak pairs, the decaying pairs weakest first, and the due
@@ -17,11 +18,9 @@ MATCH (x:Block)
 WHERE x.space = $space AND x.edge_due_hours <= $now
 WITH collect(x) AS due
 CALL (due) {
-  UNWIND due AS x
-  MATCH (x)-[r]-(:Block)
-  WITH DISTINCT r
-  WITH startNode(r) AS a, r, endNode(r) AS b
-  WHERE a.status = 'active' AND a.space = $space
+  UNWIND due AS a
+  MATCH (a)-[r]->(b:Block)
+  WHERE a.status = 'active'
   WITH a, r, b, coalesce(r.reinforcement_count, 0) AS count,
        coalesce(r.origin, '') = 'agent' AS agent
   WITH a, r, b, count, agent, NOT agent AND r.weight < $threshold AND count = 0 AS weak

@@ -18,7 +18,7 @@ CALL () {
   MATCH (x:Block {space: $space, id: block_id})
   WHERE x.edge_due_hours <= $now
   SET x.edge_due_hours = coalesce(COLLECT {
-        MATCH (x)-[e]-(o:Block)
+        MATCH (x)-[e]->(o:Block)
         WHERE coalesce(e.origin, '') <> 'agent'
         WITH e, 0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
                    * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)

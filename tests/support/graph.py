@@ -80,9 +80,9 @@ _RECOUNT = (
 
 
 # What a block's edge_due_hours must equal (docs/BEHAVIOUR.md §9.3), counted afresh: the
-# earliest hour one of its edges but the agent's falls below 0.10, less a margin.
+# earliest hour one of the edges it starts, but the agent's, falls below 0.10, less a margin.
 _RECOUNT_DUE = (
-    "coalesce(COLLECT { MATCH (x)-[e]-(o:Block) WHERE coalesce(e.origin, '') <> 'agent' "
+    "coalesce(COLLECT { MATCH (x)-[e]->(o:Block) WHERE coalesce(e.origin, '') <> 'agent' "
     "WITH e, 0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END "
     "* CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01) "
     "THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate "
