@@ -1,8 +1,10 @@
 """The phases of one curate run (docs/BEHAVIOUR.md §9), each a file in cypher/curation/.
 
-1. edges: edges_to_remove plans the static prune of weak, never-reinforced edges and the
-   temporal decay (at most max_decay_fraction of the edges per run); prune_edges and
-   decay_edges write them;
+1. edges: edges_due plans the static prune of weak, never-reinforced edges and the
+   temporal decay from the blocks whose kept edge_due_hours has come (edges_to_remove,
+   which reads every edge, when the threshold is not the kept one or max_decay_fraction
+   caps the run); prune_edges and decay_edges write them, refresh_edge_due recounts the
+   due blocks that are still due;
 2. archive: archive_plan_inputs reads, on the edges that are left, which blocks decayed
    and their degrees; plan.py decides which go (bridges stay); save_archive_plan keeps
    the plan in the graph and archive_decayed carries it out batch by batch;
