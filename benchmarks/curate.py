@@ -37,7 +37,7 @@ from benchmarks.write_path import RESULTS, percentile
 from elfgraph.config.connection import load_settings
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.core.sketch import sketch
-from elfgraph.curation.models import PHASES
+from elfgraph.curation.models import PHASES, CurateResult
 from elfgraph.curation.run import curate_space
 from elfgraph.neo4j_server import LocalNeo4j
 from elfgraph.schema.migrations import open_database
@@ -137,8 +137,9 @@ def edge_rows(size: int, rng: random.Random, per_block: float = 2.5) -> list[dic
     return rows
 
 
-# What every writer of edges keeps on a block (docs/BEHAVIOUR.md §9.2) and migration 0030
-# gives an older database: its weighted degree. Code without it ignores the property.
+# What every writer of edges keeps on a block (docs/BEHAVIOUR.md §9.2, §9.3) and migrations
+# 0030 and 0031 give an older database: its weighted degree and the earliest hour one of its
+# edges falls below the prune threshold. Code without them ignores the properties.
 RECOUNT_DEGREES = """
 MATCH (x:Block)
 WHERE x.space = $space AND x.id >= $low AND x.id < $high
@@ -146,7 +147,19 @@ SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
   MATCH (x)-[e]-(:Block)
   RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
   ORDER BY strength
-} | total + strength)
+} | total + strength),
+    x.edge_due_hours = coalesce(COLLECT {
+  MATCH (x)-[e]->(o:Block)
+  WHERE coalesce(e.origin, '') <> 'agent'
+  WITH e, 0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
+             * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
+                    THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END
+             AS rate
+  RETURN min(CASE WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
+                                        OR e.last_active_hours IS NOT NULL) THEN -1.0e18
+                  WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
+                  ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END) AS due
+  }[0], 1.0e18)
 """
 
 
@@ -216,17 +229,16 @@ async def one_run(
         await build(database, space, size, per_block)
         build_seconds = time.perf_counter() - started
         settle_seconds = await settle(server_pid)
-        marks: list[tuple[str, float]] = []
-
-        def mark(phase: str) -> None:
-            marks.append((phase, time.perf_counter()))
-
         trips = queries_run()
-        started = time.perf_counter()
-        result = await curate_space(database, space, config=MemoryConfig(), progress=mark)
-        seconds = time.perf_counter() - started
-        marks.append(("end", time.perf_counter()))
-        phases = {phase: after - at for (phase, at), (_, after) in itertools.pairwise(marks)}
+        seconds, phases, result = await timed_curate(database, space)
+        trips = queries_run() - trips
+        # The next run, curate_interval_hours later: what a space curated on schedule pays.
+        await database.write(
+            _write,
+            "MATCH (s:Space {name: $space}) SET s.total_active_hours = $now",
+            {"space": space, "now": NOW + 40.0},
+        )
+        next_seconds, next_phases, next_result = await timed_curate(database, space)
         return {
             "size": size,
             "edges_before": len(edge_rows(size, random.Random(size), per_block)),
@@ -234,12 +246,32 @@ async def one_run(
             "settle_seconds": settle_seconds,
             "seconds": seconds,
             "phases": phases,
-            "round_trips": queries_run() - trips,
+            "round_trips": trips,
             "result": result.to_dict(),
+            "next_seconds": next_seconds,
+            "next_phases": next_phases,
+            "next_result": next_result.to_dict(),
             "at": datetime.now(UTC).isoformat(timespec="seconds"),
         }
     finally:
         await drop_space(database, space)
+
+
+async def timed_curate(
+    database: Database, space: str
+) -> tuple[float, dict[str, float], CurateResult]:
+    """One curate_space call: its seconds, each phase's, and its result."""
+    marks: list[tuple[str, float]] = []
+
+    def mark(phase: str) -> None:
+        marks.append((phase, time.perf_counter()))
+
+    started = time.perf_counter()
+    result = await curate_space(database, space, config=MemoryConfig(), progress=mark)
+    seconds = time.perf_counter() - started
+    marks.append(("end", time.perf_counter()))
+    phases = {phase: after - at for (phase, at), (_, after) in itertools.pairwise(marks)}
+    return seconds, phases, result
 
 
 def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -251,6 +283,11 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
         "phases_median": {
             phase: statistics.median(r["phases"].get(phase, 0.0) for r in runs)
             for phase in runs[0]["phases"]
+        },
+        "next_seconds_median": statistics.median(r.get("next_seconds", 0.0) for r in runs),
+        "next_phases_median": {
+            phase: statistics.median(r.get("next_phases", {}).get(phase, 0.0) for r in runs)
+            for phase in runs[0].get("next_phases", {})
         },
         "round_trips": runs[-1]["round_trips"],
         "archived": last["archived"],
@@ -276,7 +313,8 @@ async def main(sizes: list[int], repeats: list[int], per_block: float = 2.5) -> 
             report["results"].append({"size": size, "repeats": count, **summary, "runs": runs})
             print(
                 f"{size:>7}: curate median {summary['seconds_median']:.2f} s, "
-                f"p95 {summary['seconds_p95']:.2f} s, {summary['round_trips']} round trips",
+                f"p95 {summary['seconds_p95']:.2f} s, {summary['round_trips']} round trips; "
+                f"the next run 40 h later {summary['next_seconds_median']:.2f} s",
                 flush=True,
             )
         return report

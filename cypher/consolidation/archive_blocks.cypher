@@ -3,7 +3,7 @@
 // returns: many
 // params: space, rows, reason, archived_at
 // Archives inbox or active blocks (status only moves forward), removes their knowledge
-// edges (their neighbours' weighted_degree recounted, docs/BEHAVIOUR.md §6) and drops their
+// edges (their neighbours' weighted_degree and edge_due_hours recounted, docs/BEHAVIOUR.md §6) and drops their
 // embedding, so the shared vector index holds live blocks only.
 // A row's `by` is the block that replaces it (a near-duplicate's survivor): stored as
 // superseded_by, and blocks that pointed at this one now point at `by` too, so every
@@ -23,18 +23,30 @@ UNWIND $rows AS row
 MATCH (b:Block {space: $space, id: row.id})
 WHERE b.status IN ['inbox', 'active']
 SET b.status = 'archived', b.archive_reason = $reason, b.archived_at = $archived_at,
-    b.superseded_by = row.by, b.weighted_degree = 0.0
+    b.superseded_by = row.by, b.weighted_degree = 0.0, b.edge_due_hours = 1.0e18
 REMOVE b.embedding, b.sketch
 WITH b, row
 CALL (b) {
   MATCH (b)-[r]-(other:Block)
   DELETE r
   WITH DISTINCT other AS x
-  SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
-             MATCH (x)-[e]-(:Block)
-             RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
-             ORDER BY strength
-             } | total + strength)
+  CALL (x) {
+    MATCH (x)-[e]-(o:Block)
+    WITH e, coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength,
+         0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
+         * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
+                THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
+    WITH strength,
+         CASE WHEN startNode(e) <> x OR coalesce(e.origin, '') = 'agent' THEN null
+              WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
+                                       OR e.last_active_hours IS NOT NULL) THEN -1.0e18
+              WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
+              ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END AS due
+    ORDER BY strength
+    RETURN reduce(total = 0.0, s IN collect(strength) | total + s) AS degree,
+           coalesce(min(due), 1.0e18) AS due
+  }
+  SET x.weighted_degree = degree, x.edge_due_hours = due
 }
 CALL (b, row) {
   WITH b, row

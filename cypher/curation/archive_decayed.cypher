@@ -5,8 +5,9 @@
 // Archives one batch of the saved archive plan (its CuratePlan node `seq`, which goes in
 // the same transaction; none left: nothing to do), reason 'decayed', re-checking each
 // block's recency so a block reinforced since the plan was made stays. Archiving removes the
-// block's knowledge edges (its neighbours' weighted_degree recounted, docs/BEHAVIOUR.md §6), its embedding and sketch (the vector index holds live blocks
-// only), its Self label, and the co-retrieval staging that names it. Runs only while
+// block's knowledge edges (their other ends' weighted_degree and edge_due_hours recounted
+// once per batch, however many of the batch's blocks they lost, docs/BEHAVIOUR.md §9.2),
+// its embedding and sketch (the vector index holds live blocks only), its Self label, and the co-retrieval staging that names it. Runs only while
 // `owner` holds the curate lock, whose lease it extends; the space node is written
 // first, so the batch waits for (and is not overtaken by) the agent's writers. Returns
 // how many were archived; no row when the lock is no longer ours.
@@ -23,20 +24,33 @@ CALL (plan) {
             * CASE WHEN $now > b.last_reinforced_at THEN $now - b.last_reinforced_at ELSE 0.0 END)
         < $threshold
   SET b.status = 'archived', b.archive_reason = 'decayed', b.archived_at = $archived_at,
-      b.weighted_degree = 0.0
+      b.weighted_degree = 0.0, b.edge_due_hours = 1.0e18
   REMOVE b.embedding, b.sketch, b:Self
-  WITH b
-  CALL (b) {
+  WITH collect(b) AS gone
+  CALL (gone) {
+    UNWIND gone AS b
     MATCH (b)-[r]-(other:Block)
     DELETE r
     WITH DISTINCT other AS x
-    SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
-               MATCH (x)-[e]-(:Block)
-               RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
-               ORDER BY strength
-               } | total + strength)
+    CALL (x) {
+      MATCH (x)-[e]-(o:Block)
+      WITH e, coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength,
+           0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
+           * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
+                  THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
+      WITH strength,
+           CASE WHEN startNode(e) <> x OR coalesce(e.origin, '') = 'agent' THEN null
+                WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
+                                         OR e.last_active_hours IS NOT NULL) THEN -1.0e18
+                WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
+                ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END AS due
+      ORDER BY strength
+      RETURN reduce(total = 0.0, s IN collect(strength) | total + s) AS degree,
+             coalesce(min(due), 1.0e18) AS due
+    }
+    SET x.weighted_degree = degree, x.edge_due_hours = due
   }
-  RETURN collect(b.id) AS archived
+  RETURN [b IN gone | b.id] AS archived
 }
 CALL (archived) {
   MATCH (staged:CoRetrieval)

@@ -4,7 +4,7 @@
 // params: space, owner, lock_seconds, pairs, now, threshold, edge_factor, established, sample
 // Deletes a batch of the planned decayed edges, re-checking each one's effective weight
 // with the formula of edges_to_remove, so an edge used since the plan was made (its
-// last_active_hours refreshed) stays; the ends' weighted_degree is recounted (docs/BEHAVIOUR.md
+// last_active_hours refreshed) stays; the ends' weighted_degree and edge_due_hours are recounted (docs/BEHAVIOUR.md
 // §6). Runs only while `owner` holds the curate lock,
 // whose lease it extends. Returns how many went and, for up to `sample` of the weakest,
 // the start of both blocks' content, the stored weight and the effective one; no row
@@ -37,11 +37,23 @@ CALL () {
   CALL (ends) {
     UNWIND ends AS x
     WITH DISTINCT x
-    SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
-             MATCH (x)-[e]-(:Block)
-             RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
-             ORDER BY strength
-             } | total + strength)
+    CALL (x) {
+      MATCH (x)-[e]-(o:Block)
+      WITH e, coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength,
+           0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
+           * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
+                  THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
+      WITH strength,
+           CASE WHEN startNode(e) <> x OR coalesce(e.origin, '') = 'agent' THEN null
+                WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
+                                         OR e.last_active_hours IS NOT NULL) THEN -1.0e18
+                WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
+                ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END AS due
+      ORDER BY strength
+      RETURN reduce(total = 0.0, s IN collect(strength) | total + s) AS degree,
+             coalesce(min(due), 1.0e18) AS due
+    }
+    SET x.weighted_degree = degree, x.edge_due_hours = due
   }
   RETURN size(doomed) AS decayed, gone[..$sample] AS sample
 }

@@ -5,7 +5,8 @@
 // Creates an agent edge from block a to block b (a < b) with the checked relationship
 // type, after deleting the edges it displaces (pairs of block ids). Runs after edge_state
 // in the same transaction, which locked the space and decided that all of this is allowed.
-// The weighted_degree of every block whose edges changed is recounted (docs/BEHAVIOUR.md §6).
+// The weighted_degree and edge_due_hours of every block whose edges changed are recounted
+// (docs/BEHAVIOUR.md §6, §9.3).
 MATCH (a:Block {space: $space, id: $a}), (b:Block {space: $space, id: $b})
 CALL () {
   UNWIND $displaced AS pair
@@ -20,10 +21,22 @@ WITH r, loosened + [a, b] AS touched
 CALL (touched) {
   UNWIND touched AS x
   WITH DISTINCT x
-  SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
-         MATCH (x)-[e]-(:Block)
-         RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
-         ORDER BY strength
-         } | total + strength)
+  CALL (x) {
+    MATCH (x)-[e]-(o:Block)
+    WITH e, coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength,
+         0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
+         * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
+                THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
+    WITH strength,
+         CASE WHEN startNode(e) <> x OR coalesce(e.origin, '') = 'agent' THEN null
+              WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
+                                       OR e.last_active_hours IS NOT NULL) THEN -1.0e18
+              WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
+              ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END AS due
+    ORDER BY strength
+    RETURN reduce(total = 0.0, s IN collect(strength) | total + s) AS degree,
+           coalesce(min(due), 1.0e18) AS due
+  }
+  SET x.weighted_degree = degree, x.edge_due_hours = due
 }
 RETURN r {.*} AS edge

@@ -5,7 +5,7 @@
 // Writes a planned batch of automatic edges (elfgraph/edges/link_plan.py, planned from
 // link_state in the same transaction): deletes the displaced edges by elementId, then
 // creates each new edge from the smaller id to the larger with its typed relationship.
-// Every block whose edges changed gets its weighted_degree recounted (docs/BEHAVIOUR.md
+// Every block whose edges changed gets its weighted_degree and edge_due_hours recounted (docs/BEHAVIOUR.md
 // §6: the sum of weight + 0.1·ln(1 + reinforcement_count) over its edges), exact because
 // link_state locked the space's edges. Returns how many edges it created.
 CALL () {
@@ -26,10 +26,22 @@ CALL () {
 CALL (loosened, joined) {
   UNWIND loosened + joined AS x
   WITH DISTINCT x
-  SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
-         MATCH (x)-[e]-(:Block)
-         RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
-         ORDER BY strength
-         } | total + strength)
+  CALL (x) {
+    MATCH (x)-[e]-(o:Block)
+    WITH e, coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength,
+         0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
+         * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
+                THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
+    WITH strength,
+         CASE WHEN startNode(e) <> x OR coalesce(e.origin, '') = 'agent' THEN null
+              WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
+                                       OR e.last_active_hours IS NOT NULL) THEN -1.0e18
+              WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
+              ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END AS due
+    ORDER BY strength
+    RETURN reduce(total = 0.0, s IN collect(strength) | total + s) AS degree,
+           coalesce(min(due), 1.0e18) AS due
+  }
+  SET x.weighted_degree = degree, x.edge_due_hours = due
 }
 RETURN made

@@ -3,7 +3,7 @@
 // returns: one
 // params: space, a, b, guard
 // Removes the edge between two blocks unless `guard` (a relation word, or null) names a
-// different relation (both blocks' weighted_degree recounted, docs/BEHAVIOUR.md §6). Locks the space's edges first, like every edge writer. Returns the
+// different relation (both blocks' weighted_degree and edge_due_hours recounted, docs/BEHAVIOUR.md §6). Locks the space's edges first, like every edge writer. Returns the
 // edge as it was (null when there is none) and whether it was removed.
 MATCH (space:Space {name: $space})
 SET space._edge_lock = true
@@ -16,10 +16,22 @@ CALL (s, r, t, remove) {
   DELETE r
   WITH [s, t] AS ends
   UNWIND ends AS x
-  SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
-         MATCH (x)-[e]-(:Block)
-         RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
-         ORDER BY strength
-         } | total + strength)
+  CALL (x) {
+    MATCH (x)-[e]-(o:Block)
+    WITH e, coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength,
+         0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
+         * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
+                THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
+    WITH strength,
+         CASE WHEN startNode(e) <> x OR coalesce(e.origin, '') = 'agent' THEN null
+              WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
+                                       OR e.last_active_hours IS NOT NULL) THEN -1.0e18
+              WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
+              ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END AS due
+    ORDER BY strength
+    RETURN reduce(total = 0.0, s IN collect(strength) | total + s) AS degree,
+           coalesce(min(due), 1.0e18) AS due
+  }
+  SET x.weighted_degree = degree, x.edge_due_hours = due
 }
 RETURN edge, remove AS removed

@@ -6,7 +6,7 @@
 // when given; it becomes the agent's (origin agent: never decayed or displaced) and its
 // clock is set to now. Neo4j cannot change a relationship's type, so a new relation means
 // a new relationship of the new type between the same ends with every property carried
-// over, and the old one deleted. Both blocks' weighted_degree is recounted (docs/BEHAVIOUR.md
+// over, and the old one deleted. Both blocks' weighted_degree and edge_due_hours are recounted (docs/BEHAVIOUR.md
 // §6). Runs after edge_state in the same transaction.
 MATCH (:Block {space: $space, id: $a})-[r]-(:Block {space: $space, id: $b})
 SET r.relation = $relation, r.weight = coalesce($weight, r.weight),
@@ -23,10 +23,22 @@ OPTIONAL CALL (r, edge, start, end) {
 }
 CALL (start, end) {
   UNWIND [start, end] AS x
-  SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
-         MATCH (x)-[e]-(:Block)
-         RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
-         ORDER BY strength
-         } | total + strength)
+  CALL (x) {
+    MATCH (x)-[e]-(o:Block)
+    WITH e, coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength,
+         0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
+         * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
+                THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
+    WITH strength,
+         CASE WHEN startNode(e) <> x OR coalesce(e.origin, '') = 'agent' THEN null
+              WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
+                                       OR e.last_active_hours IS NOT NULL) THEN -1.0e18
+              WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
+              ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END AS due
+    ORDER BY strength
+    RETURN reduce(total = 0.0, s IN collect(strength) | total + s) AS degree,
+           coalesce(min(due), 1.0e18) AS due
+  }
+  SET x.weighted_degree = degree, x.edge_due_hours = due
 }
 RETURN edge

@@ -7,9 +7,10 @@
 // active block of `ids`: the Bayesian confidence update c' = (c·(prior+e) + s·w) /
 // (prior+e+w), e += w; above `reinforce_above` a reinforcement (count + 1, clock now);
 // below `penalize_below` a faster decay (λ × factor, at most the ceiling) for blocks whose
-// λ exceeds the floor. Above `reinforce_above`, every existing edge between two of the
+// λ exceeds the floor. A penalised block's λ moves the decay due time of its edges, so it and
+// its neighbours get edge_due_hours recounted (docs/BEHAVIOUR.md §9.3). Above `reinforce_above`, every existing edge between two of the
 // blocks gains signal·delta of weight (at most 1.0) and a reinforcement, and its clock is
-// set to now (docs/BEHAVIOUR.md §8.1), and both ends' weighted_degree is recounted (§6); now is $now_hours, or the space's clock outside a session.
+// set to now (docs/BEHAVIOUR.md §8.1), and both ends' weighted_degree and edge_due_hours are recounted (§6); now is $now_hours, or the space's clock outside a session.
 // The call is recorded as an Outcome node with what it did. `outcome_id` is made once per
 // call, so a transaction retried after its commit's reply was lost finds its Outcome
 // node, changes nothing, and returns what the first attempt did (`replayed`). Returns the
@@ -42,8 +43,26 @@ CALL (now, replayed) {
                                       ELSE b.decay_lambda * $penalty_factor END
                             ELSE b.decay_lambda END
   RETURN collect(b.id) AS updated, collect(b.confidence - before) AS deltas,
-         collect(CASE WHEN penalise THEN b.id END) AS penalised
+         collect(CASE WHEN penalise THEN b END) AS slowed
 }
+CALL (slowed) {
+  UNWIND slowed AS p
+  UNWIND [p] + COLLECT { MATCH (p)-[]-(n:Block) RETURN DISTINCT n } AS x
+  WITH DISTINCT x
+  SET x.edge_due_hours = coalesce(COLLECT {
+        MATCH (x)-[e]->(o:Block)
+        WHERE coalesce(e.origin, '') <> 'agent'
+        WITH e, 0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
+                   * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
+                          THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END
+                   AS rate
+        RETURN min(CASE WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
+                                              OR e.last_active_hours IS NOT NULL) THEN -1.0e18
+                        WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
+                        ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END) AS due
+        }[0], 1.0e18)
+}
+WITH now, previous, replayed, updated, deltas, [b IN slowed | b.id] AS penalised
 CALL (now, updated, replayed) {
   WITH now, updated
   WHERE $signal > $reinforce_above AND NOT replayed
@@ -58,11 +77,23 @@ CALL (now, updated, replayed) {
   CALL (ends) {
     UNWIND ends AS x
     WITH DISTINCT x
-    SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
-             MATCH (x)-[e]-(:Block)
-             RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
-             ORDER BY strength
-             } | total + strength)
+    CALL (x) {
+      MATCH (x)-[e]-(o:Block)
+      WITH e, coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength,
+           0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
+           * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
+                  THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
+      WITH strength,
+           CASE WHEN startNode(e) <> x OR coalesce(e.origin, '') = 'agent' THEN null
+                WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
+                                         OR e.last_active_hours IS NOT NULL) THEN -1.0e18
+                WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
+                ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END AS due
+      ORDER BY strength
+      RETURN reduce(total = 0.0, s IN collect(strength) | total + s) AS degree,
+             coalesce(min(due), 1.0e18) AS due
+    }
+    SET x.weighted_degree = degree, x.edge_due_hours = due
   }
   RETURN size(reinforced) AS edges_reinforced
 }

@@ -13,6 +13,7 @@ UNWIND $rows AS row
 CALL (row, space) {
   MERGE (b:Block {space: $space, id: row.id})
   ON CREATE SET b += row.props, b.text_key = space.text_key, b.weighted_degree = 0.0,
+                b.edge_due_hours = 1.0e18,
                 b._created = true
   WITH b, b._created IS NOT NULL AS created, b.status AS existing
   REMOVE b._created
@@ -21,7 +22,8 @@ CALL (row, space) {
 OPTIONAL CALL (row, created, existing, space) {
   WITH row, space WHERE NOT created AND existing <> 'inbox'
   CREATE (again:Block {space: $space, id: row.alt_id})
-  SET again += row.props, again.text_key = space.text_key, again.weighted_degree = 0.0
+  SET again += row.props, again.text_key = space.text_key, again.weighted_degree = 0.0,
+      again.edge_due_hours = 1.0e18
   RETURN again.id AS alt_id
 }
 RETURN row.index AS index,

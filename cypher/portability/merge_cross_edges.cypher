@@ -7,7 +7,7 @@
 // each of its edges is carried over to the target's block instead when both ends are
 // active, the pair has no edge yet and neither end is at the degree cap (the staged edge
 // is deleted first, so a staged block's count does not hold the edge twice); both ends of a
-// carried edge get their weighted_degree recounted (docs/BEHAVIOUR.md §6). Each edge is
+// carried edge get their weighted_degree and edge_due_hours recounted (docs/BEHAVIOUR.md §6). Each edge is
 // taken once: from its start block, or from the colliding end when the other is new.
 // Returns whether the claim still holds, the last id of the page (null when none was
 // left), how many staged blocks went and the edges carried and dropped.
@@ -50,11 +50,23 @@ CALL (page) {
     WITH n, a, b
     CALL (a, b) {
       UNWIND [a, b] AS x
-      SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
-               MATCH (x)-[e]-(:Block)
-               RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
-               ORDER BY strength
-               } | total + strength)
+      CALL (x) {
+        MATCH (x)-[e]-(o:Block)
+        WITH e, coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength,
+             0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
+             * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
+                    THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
+        WITH strength,
+             CASE WHEN startNode(e) <> x OR coalesce(e.origin, '') = 'agent' THEN null
+                  WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
+                                           OR e.last_active_hours IS NOT NULL) THEN -1.0e18
+                  WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
+                  ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END AS due
+        ORDER BY strength
+        RETURN reduce(total = 0.0, s IN collect(strength) | total + s) AS degree,
+               coalesce(min(due), 1.0e18) AS due
+      }
+      SET x.weighted_degree = degree, x.edge_due_hours = due
     }
     RETURN count(n) AS made
   }

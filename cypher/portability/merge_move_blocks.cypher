@@ -7,7 +7,7 @@
 // target's text_key and its new vector epoch (a recall's vector cache reads the moved
 // blocks as new ones, elfgraph/retrieval/vector_cache.py). A block the target
 // gained meanwhile under the same id wins over the staged one, which goes (its neighbours'
-// weighted_degree recounted, docs/BEHAVIOUR.md §6). Returns how
+// weighted_degree and edge_due_hours recounted, docs/BEHAVIOUR.md §6). Returns how
 // many were moved and dropped; the caller repeats until both are 0.
 OPTIONAL MATCH (claim:ImportClaim {space: $stage, token: $token})
 SET claim.heartbeat = timestamp()
@@ -32,11 +32,23 @@ CALL (claim, t) {
     DETACH DELETE n
     WITH neighbours
     UNWIND neighbours AS x
-    SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
-               MATCH (x)-[e]-(:Block)
-               RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
-               ORDER BY strength
-               } | total + strength)
+    CALL (x) {
+      MATCH (x)-[e]-(o:Block)
+      WITH e, coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength,
+           0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
+           * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
+                  THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
+      WITH strength,
+           CASE WHEN startNode(e) <> x OR coalesce(e.origin, '') = 'agent' THEN null
+                WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
+                                         OR e.last_active_hours IS NOT NULL) THEN -1.0e18
+                WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
+                ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END AS due
+      ORDER BY strength
+      RETURN reduce(total = 0.0, s IN collect(strength) | total + s) AS degree,
+             coalesce(min(due), 1.0e18) AS due
+    }
+    SET x.weighted_degree = degree, x.edge_due_hours = due
   }
   CALL (n, t, taken) {
     WITH n, t WHERE NOT taken

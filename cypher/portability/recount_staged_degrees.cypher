@@ -4,7 +4,7 @@
 // params: space, token, after, limit
 // One page of an import's last step before it becomes visible: the next `limit` blocks
 // written under the claimed space name (after id `after`, in id order) get their
-// weighted_degree recounted from their edges (docs/BEHAVIOUR.md §6: the sum of weight +
+// weighted_degree and edge_due_hours recounted from their edges (docs/BEHAVIOUR.md §6: the sum of weight +
 // 0.1·ln(1 + reinforcement_count)), which every writer of edges keeps and curate reads.
 // Returns whether the claim still holds and the last id of the page (null when none was left).
 OPTIONAL MATCH (claim:ImportClaim {space: $space, token: $token})
@@ -18,11 +18,23 @@ CALL (claim) {
   WITH x
   ORDER BY x.space, x.id
   LIMIT $limit
-  SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
-         MATCH (x)-[e]-(:Block)
-         RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
-         ORDER BY strength
-         } | total + strength)
+  CALL (x) {
+    MATCH (x)-[e]-(o:Block)
+    WITH e, coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength,
+         0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
+         * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
+                THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
+    WITH strength,
+         CASE WHEN startNode(e) <> x OR coalesce(e.origin, '') = 'agent' THEN null
+              WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
+                                       OR e.last_active_hours IS NOT NULL) THEN -1.0e18
+              WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
+              ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END AS due
+    ORDER BY strength
+    RETURN reduce(total = 0.0, s IN collect(strength) | total + s) AS degree,
+           coalesce(min(due), 1.0e18) AS due
+  }
+  SET x.weighted_degree = degree, x.edge_due_hours = due
   RETURN collect(x.id) AS ids
 }
 RETURN claim IS NOT NULL AS claimed,

@@ -9,7 +9,7 @@
 // nothing (`replayed`), so a frame is never reinforced twice.
 // Each returned block: reinforcement_count + 1, last_reinforced_at = now. Each edge
 // between two returned blocks: reinforcement_count + 1, last_active_hours = now, and both
-// ends' weighted_degree recounted (docs/BEHAVIOUR.md §6). Each
+// ends' weighted_degree and edge_due_hours recounted (docs/BEHAVIOUR.md §6). Each
 // returned pair without an edge gets one co-retrieval count per session (Hebbian
 // staging); the pairs that reach `threshold` come back for the caller to link. Staging
 // forgets a pair once it has an edge, and keeps at most `staging_max` pairs per space,
@@ -41,11 +41,23 @@ CALL (space, replayed) {
   CALL (ends) {
     UNWIND ends AS x
     WITH DISTINCT x
-    SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
-             MATCH (x)-[e]-(:Block)
-             RETURN coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
-             ORDER BY strength
-             } | total + strength)
+    CALL (x) {
+      MATCH (x)-[e]-(o:Block)
+      WITH e, coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength,
+           0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
+           * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
+                  THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
+      WITH strength,
+           CASE WHEN startNode(e) <> x OR coalesce(e.origin, '') = 'agent' THEN null
+                WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
+                                         OR e.last_active_hours IS NOT NULL) THEN -1.0e18
+                WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
+                ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END AS due
+      ORDER BY strength
+      RETURN reduce(total = 0.0, s IN collect(strength) | total + s) AS degree,
+             coalesce(min(due), 1.0e18) AS due
+    }
+    SET x.weighted_degree = degree, x.edge_due_hours = due
   }
   RETURN size(reinforced) AS edges_reinforced
 }

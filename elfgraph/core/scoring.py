@@ -79,6 +79,10 @@ def edge_score(
 
 EDGE_DECAY_FACTOR = 0.5  # an edge fades at half the rate of its longer-lived block
 ESTABLISHED_EDGE_COUNT = 10  # reinforced this often, it decays at half that rate again
+# The prune threshold that every block's kept edge_due_hours is computed for (the Cypher of
+# the writers holds it as a literal, like the two constants above); curate reads only the
+# due blocks when its edge_prune_threshold is this one, else it reads every edge.
+KEPT_DUE_THRESHOLD = 0.10
 
 
 def edge_decay_lambda(lambda_a: float, lambda_b: float, reinforcement_count: float) -> float:

@@ -1,8 +1,10 @@
 """The phases of one curate run (docs/BEHAVIOUR.md §9), each a file in cypher/curation/.
 
-1. edges: edges_to_remove plans the static prune of weak, never-reinforced edges and the
-   temporal decay (at most max_decay_fraction of the edges per run); prune_edges and
-   decay_edges write them;
+1. edges: edges_due plans the static prune of weak, never-reinforced edges and the
+   temporal decay from the blocks whose kept edge_due_hours has come (edges_to_remove,
+   which reads every edge, when the threshold is not the kept one or max_decay_fraction
+   caps the run); prune_edges and decay_edges write them, refresh_edge_due recounts the
+   due blocks that are still due;
 2. archive: archive_plan_inputs reads, on the edges that are left, which blocks decayed
    and their degrees; plan.py decides which go (bridges stay); save_archive_plan keeps
    the plan in the graph and archive_decayed carries it out batch by batch;
@@ -22,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TypedDict, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.core.scoring import (
@@ -31,6 +33,7 @@ from elfgraph.core.scoring import (
     EDGE_DECAY_FACTOR,
     EDGE_REINFORCEMENT_BONUS,
     ESTABLISHED_EDGE_COUNT,
+    KEPT_DUE_THRESHOLD,
     SELF_WEIGHTS,
 )
 from elfgraph.curation.lock import CurateLock
@@ -38,10 +41,12 @@ from elfgraph.curation.plan import plan_archive
 from elfgraph.curation.repository.archive_decayed import archive_decayed
 from elfgraph.curation.repository.archive_plan_inputs import archive_plan_inputs
 from elfgraph.curation.repository.decay_edges import DecayedEdgeSample, decay_edges
+from elfgraph.curation.repository.edges_due import edges_due
 from elfgraph.curation.repository.edges_to_remove import edges_to_remove
 from elfgraph.curation.repository.finish_curate import finish_curate
 from elfgraph.curation.repository.pending_archive_plan import pending_archive_plan
 from elfgraph.curation.repository.prune_edges import prune_edges
+from elfgraph.curation.repository.refresh_edge_due import refresh_edge_due
 from elfgraph.curation.repository.reinforce_curated import ReinforceCuratedRow, reinforce_curated
 from elfgraph.curation.repository.save_archive_plan import PlanBatch, save_archive_plan
 from elfgraph.store.database import Database
@@ -85,16 +90,8 @@ async def remove_edges(
     """Phase 1: the static prune, then the temporal decay, weakest first."""
     size, threshold = config.curation.curate_batch_size, config.curation.edge_prune_threshold
     step("prune")
-    plan = await database.read(
-        edges_to_remove,
-        space=lock.space,
-        now=now,
-        threshold=threshold,
-        edge_factor=EDGE_DECAY_FACTOR,
-        established=ESTABLISHED_EDGE_COUNT,
-        max_fraction=config.curation.max_decay_fraction,
-    )
-    work = EdgeWork(deferred=int(plan["deferred"]), samples=[])
+    plan = await edge_plan(database, lock.space, now, config)
+    work = EdgeWork(deferred=int(plan.get("deferred", 0)), samples=[])
     for pairs in batches(plan["weak_pairs"], size):
         work.pruned += lock.held(
             await database.write(prune_edges, **guard(lock), pairs=pairs, threshold=threshold)
@@ -118,7 +115,41 @@ async def remove_edges(
         samples += row["sample"]
     samples.sort(key=lambda s: float(s["effective"]))
     work.samples = samples[:SAMPLE_SIZE]
+    for ids in batches(plan.get("due_ids", []), size):
+        lock.held(await database.write(refresh_edge_due, **guard(lock), ids=ids, now=now))
     return work
+
+
+async def edge_plan(
+    database: Database, space: str, now: float, config: MemoryConfig
+) -> dict[str, Any]:
+    """The edges to prune and decay. With the default threshold and no cap on decay, read
+    only the blocks whose kept edge_due_hours has come (docs/BEHAVIOUR.md §9.3); else every
+    edge of the space (the kept due time is computed for KEPT_DUE_THRESHOLD only, and the
+    cap counts every edge)."""
+    threshold = config.curation.edge_prune_threshold
+    if threshold == KEPT_DUE_THRESHOLD and config.curation.max_decay_fraction >= 1.0:
+        due = await database.read(
+            edges_due,
+            space=space,
+            now=now,
+            threshold=threshold,
+            edge_factor=EDGE_DECAY_FACTOR,
+            established=ESTABLISHED_EDGE_COUNT,
+        )
+        # No cap, so every planned edge goes and the order is free: in id order, a batch
+        # holds neighbouring edges, and the blocks it recounts are fewer and recounted once.
+        return {**due, "decay_pairs": sorted(due["decay_pairs"])}
+    every = await database.read(
+        edges_to_remove,
+        space=space,
+        now=now,
+        threshold=threshold,
+        edge_factor=EDGE_DECAY_FACTOR,
+        established=ESTABLISHED_EDGE_COUNT,
+        max_fraction=config.curation.max_decay_fraction,
+    )
+    return dict(every)
 
 
 async def archive_blocks(

@@ -13,7 +13,7 @@ from elfgraph.errors import StorageError
 from elfgraph.portability.importing import import_space
 from elfgraph.spaces.registry import drop_space, open_space
 from elfgraph.store.database import Database
-from tests.support.graph import block_props, degree_drift, graph, graph_write
+from tests.support.graph import block_props, degree_drift, due_drift, graph, graph_write
 from tests.support.memory import MakeMemory
 from tests.support.portability import graph_of, staging_left, text_keys, traces
 from tests.support.rich_space import (
@@ -82,13 +82,16 @@ async def test_a_merge_keeps_the_space_s_blocks_and_moves_the_file_onto_its_cloc
     result = await import_space(database, exported, space=target, merge=True)
     assert result.merged
     assert result.skipped["block"] == 1  # DEPLOY: the space's version wins
-    # DEPLOY keeps every property; its weighted degree grows by the edges it gained (below)
+    # DEPLOY keeps every property; its weighted degree grows by the edges it gained (below),
+    # and its edges' due time follows them
+    derived = {"weighted_degree", "edge_due_hours"}
     deploy = await block_props(database, target, ids[DEPLOY])
-    assert {k: v for k, v in deploy.items() if k != "weighted_degree"} == {
-        k: v for k, v in kept.items() if k != "weighted_degree"
+    assert {k: v for k, v in deploy.items() if k not in derived} == {
+        k: v for k, v in kept.items() if k not in derived
     }
     assert deploy["weighted_degree"] > kept["weighted_degree"]
     assert await degree_drift(database, target) == []
+    assert await due_drift(database, target) == []
     assert await clock(database, target) == 100.0
     cache = await block_props(database, space, ids[CACHE])
     moved = await block_props(database, target, ids[CACHE])

@@ -1,6 +1,6 @@
-"""Migration 0030 gives every block of an older database its weighted degree (docs/BEHAVIOUR.md
-§9.2), in batches of 10,000, equal to a recount. On a throw-away Neo4j of its own (~15 s):
-the shared one was migrated long ago."""
+"""Migrations 0030 and 0031 give every block of an older database its weighted degree
+(docs/BEHAVIOUR.md §9.2) and its edges' due time (§9.3), in batches of 10,000, equal to a
+recount. On a throw-away Neo4j of its own (~15 s): the shared one was migrated long ago."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from elfgraph.config.connection import Settings
 from elfgraph.neo4j_server import LocalNeo4j
 from elfgraph.schema.migrations import migrate
 from elfgraph.store.database import Database
-from tests.support.graph import degree_drift, graph, graph_write
+from tests.support.graph import degree_drift, due_drift, graph, graph_write
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow, pytest.mark.integration]
 BLOCKS = 12_000  # more than one batch
@@ -34,10 +34,13 @@ async def test_the_migration_counts_every_block_s_degree(own_server: LocalNeo4j)
             "CREATE (a)-[:SIMILAR {relation: 'similar', weight: (toInteger(a.id) % 7) / 10.0, "
             "reinforcement_count: toInteger(a.id) % 5}]->(b)",
         )
-        await graph_write(database, "MATCH (b:Block) REMOVE b.weighted_degree")
-        await graph_write(database, "MATCH (m:SchemaMigration {version: '0030'}) DELETE m")
-        assert await migrate(database) == ["0030_block_weighted_degree"]
+        await graph_write(database, "MATCH (b:Block) REMOVE b.weighted_degree, b.edge_due_hours")
+        await graph_write(
+            database, "MATCH (m:SchemaMigration) WHERE m.version IN ['0030', '0031'] DELETE m"
+        )
+        assert await migrate(database) == ["0030_block_weighted_degree", "0031_block_edge_due"]
         assert await degree_drift(database, "old") == []
+        assert await due_drift(database, "old") == []
         rows = await graph(
             database,
             "MATCH (b:Block {space: 'old'}) RETURN count(b.weighted_degree) AS kept, "

@@ -38,6 +38,7 @@ async def set_blocks(database: Database, space: str, ids: list[str], **props: An
         ids=ids,
         props=props,
     )
+    await recount_degrees(database, space)  # a decay rate moves the edges' due time
 
 
 async def link(

@@ -79,10 +79,39 @@ _RECOUNT = (
 )
 
 
+# What a block's edge_due_hours must equal (docs/BEHAVIOUR.md §9.3), counted afresh: the
+# earliest hour one of the edges it starts, but the agent's, falls below 0.10, less a margin.
+_RECOUNT_DUE = (
+    "coalesce(COLLECT { MATCH (x)-[e]->(o:Block) WHERE coalesce(e.origin, '') <> 'agent' "
+    "WITH e, 0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END "
+    "* CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01) "
+    "THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate "
+    "RETURN min(CASE WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0 "
+    "OR e.last_active_hours IS NOT NULL) THEN -1.0e18 "
+    "WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null "
+    "ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END) AS due }[0], 1.0e18)"
+)
+
+
 async def recount_degrees(database: Database, space: str) -> None:
-    """After a test wrote edges straight into the graph: what every writer of edges does."""
+    """After a test wrote edges or decay rates straight into the graph: what every writer
+    of edges does (the weighted degree and the edges' due time of every block)."""
     await graph_write(
-        database, f"MATCH (x:Block {{space: $s}}) SET x.weighted_degree = {_RECOUNT}", s=space
+        database,
+        f"MATCH (x:Block {{space: $s}}) SET x.weighted_degree = {_RECOUNT}, "
+        f"x.edge_due_hours = {_RECOUNT_DUE}",
+        s=space,
+    )
+
+
+async def due_drift(database: Database, space: str) -> list[dict[str, Any]]:
+    """The blocks whose kept edge_due_hours differs from a recount (none expected)."""
+    return await graph(
+        database,
+        f"MATCH (x:Block {{space: $s}}) WITH x, {_RECOUNT_DUE} AS counted "
+        "WHERE x.edge_due_hours IS NULL OR abs(x.edge_due_hours - counted) > 1e-6 "
+        "RETURN x.id AS id, x.status AS status, x.edge_due_hours AS kept, counted",
+        s=space,
     )
 
 
