@@ -71,6 +71,12 @@ class RetrievalConfig(_Group):
     # 4·top_k each brings), taking at most expansion_neighbours of each, heaviest edge first.
     expansion_seeds: int = Field(1, ge=1, le=4)
     expansion_neighbours: int = Field(2, ge=1, le=100)
+    # A question that names a period ("in May 2023", "the week before 9 June 2023"): each
+    # candidate naming a day in it gains temporal_weight of similarity (§7.8). 0: off.
+    temporal_weight: float = Field(0.3, ge=0.0, le=1.0)
+    # A question naming some of the candidates' speakers ("Melanie: …" blocks): each block
+    # said by one of them gains speaker_weight of similarity (§7.9). 0: off.
+    speaker_weight: float = Field(0.0, ge=0.0, le=1.0)
     # Co-retrieval (Hebbian) edges made by frame().
     co_retrieval_edge_threshold: int = Field(3, ge=1)
     co_retrieval_edge_weight: float = Field(0.55, ge=0.0, le=1.0)

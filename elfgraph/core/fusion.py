@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from elfgraph.core.dates import Period, dates_in
 from elfgraph.core.scoring import rrf_fuse
 
 # Relations whose edges pass relevance on (spread): not `similar`, which the vector leg
@@ -89,6 +90,25 @@ def spread(
         raised[block] = similarity.get(block, 0.0) + share * passed
     for block, value in similarity.items():
         raised.setdefault(block, value)
+    return _over_best(raised)
+
+
+def timely(
+    similarity: Mapping[str, float],
+    contents: Mapping[str, str],
+    period: Period,
+    weight: float,
+) -> dict[str, float]:
+    """Dates (docs/BEHAVIOUR.md §7.8): each block whose text names a day in the period the
+    query asks about (or a few days after it, when it was told) gains `weight`, then all
+    are scaled again so the best is 1.0. Only blocks that already have a similarity gain:
+    a date alone is no match."""
+    raised = {
+        block: value + weight
+        if value > 0 and period.holds(dates_in(contents.get(block, "")))
+        else value
+        for block, value in similarity.items()
+    }
     return _over_best(raised)
 
 
