@@ -76,7 +76,7 @@ class RetrievalConfig(_Group):
     temporal_weight: float = Field(0.3, ge=0.0, le=1.0)
     # A question naming some of the candidates' speakers ("Melanie: …" blocks): each block
     # said by one of them gains speaker_weight of similarity (§7.9). 0: off.
-    speaker_weight: float = Field(0.0, ge=0.0, le=1.0)
+    speaker_weight: float = Field(0.2, ge=0.0, le=1.0)
     # Co-retrieval (Hebbian) edges made by frame().
     co_retrieval_edge_threshold: int = Field(3, ge=1)
     co_retrieval_edge_weight: float = Field(0.55, ge=0.0, le=1.0)

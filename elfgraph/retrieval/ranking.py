@@ -35,7 +35,7 @@ class Relevance:
     period: Period | None = None  # the period the query asks about (core.dates)
     temporal_weight: float = 0.3  # similarity gained by a block naming a day in it
     query: str = ""  # the query text, for the speakers it names (core.speakers)
-    speaker_weight: float = 0.0  # similarity gained by a block said by a named speaker
+    speaker_weight: float = 0.2  # similarity gained by a block said by a named speaker
 
 
 @dataclass(frozen=True)
