@@ -5,6 +5,7 @@ and the query text the keyword leg sends. Pure functions, no I/O.
   question ("what", "did", "how"…): those match chatter, not the thing asked about.
 - `similarities`: the legs fused into one similarity per seed, the best at 1.0.
 - `spread`: a block also counts as relevant through the seeds it is associated with.
+- `timely`: a block naming a day in the period the query asks about gains (§7.8).
 - `matching`: which candidates match the query at all (relevance first, §7.4).
 """
 

@@ -1,4 +1,4 @@
-"""Pure ranking of retrieval candidates (docs/BEHAVIOUR.md §7.2–§7.4): fusion, composite
+"""Pure ranking of retrieval candidates (docs/BEHAVIOUR.md §7.2–§7.4, §7.8–§7.9): fusion, composite
 score, relevance first, diversity, contradiction suppression, guarantees. No I/O."""
 
 from __future__ import annotations
@@ -98,8 +98,10 @@ def _links(found: Candidates) -> dict[str, list[tuple[str, str, float]]]:
 
 
 def relevance(found: Candidates, how: Relevance) -> dict[str, float]:
-    """Each candidate's similarity to the query: the legs fused (fusion.similarities), then
-    passed on along associative edges (fusion.spread)."""
+    """Each candidate's similarity to the query: the legs fused (fusion.similarities),
+    passed on along associative edges (fusion.spread), then raised for a speaker the query
+    names (speakers.by_speaker, §7.9) and for a day in the period it names (fusion.timely,
+    §7.8)."""
     fused = similarities(
         dict(zip(found.vector_ids, found.vector_cosines, strict=True)),
         dict(zip(found.keyword_ids, found.keyword_scores, strict=True)),
