@@ -37,15 +37,18 @@ VARIANTS = {
     "expansion-4x5": {"expansion_seeds": 4, "expansion_neighbours": 5},  # before issue 17
     "expansion-4x2": {"expansion_seeds": 4, "expansion_neighbours": 2},
     "expansion-1x5": {"expansion_seeds": 1, "expansion_neighbours": 5},
-    # Dates (§7.8) and speakers (§7.9): each without, both without, and the values either
-    # side of the defaults (0.3 and 0.2) the cross-validation chooses among.
+    # Dates and "when" (§7.8) and speakers (§7.9): each without, all without, and values
+    # either side of the defaults (0.3, 0.2, 0.2) for the cross-validation to choose among.
     "no-temporal": {"temporal_weight": 0.0},
+    "no-when": {"when_weight": 0.0},
     "no-speaker": {"speaker_weight": 0.0},
-    "no-temporal-no-speaker": {"temporal_weight": 0.0, "speaker_weight": 0.0},
+    "no-dates-no-speaker": {"temporal_weight": 0.0, "when_weight": 0.0, "speaker_weight": 0.0},
     "temporal-0.15": {"temporal_weight": 0.15},
     "temporal-0.5": {"temporal_weight": 0.5},
     "speaker-0.1": {"speaker_weight": 0.1},
     "speaker-0.3": {"speaker_weight": 0.3},
+    "when-0.1": {"when_weight": 0.1},
+    "when-0.3": {"when_weight": 0.3},
 }
 NO_CONTEXT = "no-context"  # the prefix of the rows of the second ingestion
 

@@ -77,6 +77,9 @@ class RetrievalConfig(_Group):
     # A question naming some of the candidates' speakers ("Melanie: …" blocks): each block
     # said by one of them gains speaker_weight of similarity (§7.9). 0: off.
     speaker_weight: float = Field(0.2, ge=0.0, le=1.0)
+    # A question asking when ("When did …?"): each candidate whose text says when something
+    # happened ("yesterday", "last week", "in March") gains when_weight (§7.8). 0: off.
+    when_weight: float = Field(0.2, ge=0.0, le=1.0)
     # Co-retrieval (Hebbian) edges made by frame().
     co_retrieval_edge_threshold: int = Field(3, ge=1)
     co_retrieval_edge_weight: float = Field(0.55, ge=0.0, le=1.0)

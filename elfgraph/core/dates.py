@@ -172,3 +172,37 @@ def _season(season: str, year: int) -> Period:
         return Period(date(year - 1, 12, 1), _month_end(year, 2))
     first, last = _SEASONS[season]
     return Period(date(year, first, 1), _month_end(year, last))
+
+
+# Words that say when something happened, relative to the day it is told ("yesterday",
+# "last weekend", "two weeks ago") or on the calendar ("in March", "on Sunday").
+_TELLS_TIME = re.compile(
+    r"\b(?:yesterday|today|tonight|tomorrow|ago|recently|since"
+    r"|(?:last|next|this|past) (?:week|weekend|month|year|night|morning|summer|winter|spring"
+    r"|fall|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+    r"|(?:few|couple of|two|three|four|five|several) (?:days|weeks|months|years)"
+    r"|(?:19|20)\d\d"
+    r"|january|february|march|april|june|july|august|september|october|november|december"
+    r"|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b",
+    re.IGNORECASE,
+)
+# A date in brackets at the very end: the day a block was told, which every turn of a
+# dated conversation carries, so it says nothing about when the thing itself happened.
+_TOLD_ON = re.compile(r"\(\s*[^()]{0,40}\b(?:19|20)\d\d\s*\)\s*$")
+_ASKS_WHEN = re.compile(
+    r"^\W*when\b|\b(?:what|which) (?:date|day|year|month|week|time)\b|\bhow long ago\b",
+    re.IGNORECASE,
+)
+
+
+def asks_when(question: str) -> bool:
+    """Whether the question asks when something happened ("When did …?", "What year …?")."""
+    return _ASKS_WHEN.search(question) is not None
+
+
+@lru_cache(maxsize=8192)
+def tells_time(text: str) -> bool:
+    """Whether the text says when something happened: a relative time ("yesterday", "last
+    week", "two years ago"), a month, a weekday or a year; a date in brackets at its end (the
+    day it was told) does not count."""
+    return _TELLS_TIME.search(_TOLD_ON.sub("", text)) is not None

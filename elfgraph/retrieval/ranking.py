@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from elfgraph.core.dates import Period
-from elfgraph.core.fusion import matching, similarities, spread, timely
+from elfgraph.core.fusion import matching, similarities, spread, timely, told_when
 from elfgraph.core.scoring import (
     Components,
     Weights,
@@ -36,6 +36,8 @@ class Relevance:
     temporal_weight: float = 0.3  # similarity gained by a block naming a day in it
     query: str = ""  # the query text, for the speakers it names (core.speakers)
     speaker_weight: float = 0.2  # similarity gained by a block said by a named speaker
+    asks_when: bool = False  # the query asks when something happened (core.dates)
+    when_weight: float = 0.2  # similarity gained then by a block that says when
 
 
 @dataclass(frozen=True)
@@ -113,6 +115,8 @@ def relevance(found: Candidates, how: Relevance) -> dict[str, float]:
     contents = {block_id: str(b.get("content") or "") for block_id, b in found.blocks.items()}
     if how.query and how.speaker_weight > 0:
         fused = by_speaker(fused, contents, how.query, how.speaker_weight)
+    if how.asks_when and how.when_weight > 0:
+        fused = told_when(fused, contents, how.when_weight)
     if how.period is None or how.temporal_weight <= 0:
         return fused
     return timely(fused, contents, how.period, how.temporal_weight)

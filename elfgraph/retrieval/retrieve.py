@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.core.checks import is_encodable, shown
-from elfgraph.core.dates import asked_period
+from elfgraph.core.dates import asked_period, asks_when
 from elfgraph.core.text import normalised_text
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import FrameError
@@ -148,5 +148,7 @@ async def retrieve(
         temporal_weight=config.retrieval.temporal_weight,
         query=text or "",
         speaker_weight=config.retrieval.speaker_weight,
+        asks_when=asks_when(text) if text else False,
+        when_weight=config.retrieval.when_weight,
     )
     return rank_candidates(found, weights, top_k=query.top_k, has_query=bool(text), how=how)

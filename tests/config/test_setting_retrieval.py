@@ -302,3 +302,26 @@ async def test_setting_speaker_weight(
         base={"retrieval_legs": "keyword", "speaker_weight": 0.0},
         changed={"speaker_weight": 0.5},
     ) == (addressed, said)
+
+
+async def test_setting_when_weight(make_memory: MakeMemory, database: Database, space: str) -> None:
+    # Both turns name the fair; only the slightly longer one says when Jon went. A question
+    # asking when prefers it with when_weight.
+    plain = "Jon: The fair was fun"
+    dated = "Jon: The fair yesterday was fun"
+    filler = "Gina: I went to a fair with my sister, a long drive in the rain"
+
+    async def scenario(open_memory: Opener, _: str) -> str:
+        order = await _keyword_order(
+            open_memory, [plain, dated, filler], "When was Jon at the fair?"
+        )
+        return order[0]
+
+    assert await both(
+        make_memory,
+        database,
+        space,
+        scenario,
+        base={"retrieval_legs": "keyword", "speaker_weight": 0.0},
+        changed={"when_weight": 0.0},
+    ) == (dated, plain)

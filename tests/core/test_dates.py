@@ -9,7 +9,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from elfgraph.core.dates import TOLD_AFTER_DAYS, Period, asked_period, dates_in
+from elfgraph.core.dates import (
+    TOLD_AFTER_DAYS,
+    Period,
+    asked_period,
+    asks_when,
+    dates_in,
+    tells_time,
+)
 
 days = st.dates(min_value=date(1950, 1, 1), max_value=date(2099, 12, 31))
 
@@ -114,3 +121,34 @@ def test_any_text_parses_without_error(text: str) -> None:
     assert all(isinstance(d, date) for d in dates_in(text))
     period = asked_period(text)
     assert period is None or isinstance(period, Period)
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("When did Caroline go to the support group?", True),
+        ("  when was the party", True),
+        ("What year did John move?", True),
+        ("How long ago was her birthday?", True),
+        ("What did Caroline research?", False),
+        ("Whenever I ask, what comes back?", False),
+    ],
+)
+def test_asks_when(question: str, asks: bool) -> None:
+    assert asks_when(question) is asks
+
+
+@pytest.mark.parametrize(
+    ("text", "tells"),
+    [
+        ("Caroline: I went to a support group yesterday. (8 May 2023)", True),
+        ("Jon: Last weekend we danced. (8 May 2023)", True),
+        ("Nate: I've had them for 3 years now. (23 January 2022)", False),
+        ("Nate: I got them two years ago. (23 January 2022)", True),
+        ("Gina: We opened in March.", True),
+        ("Melanie: That's great! (8 May 2023)", False),  # only the day it was told
+        ("Melanie: That's great!", False),
+    ],
+)
+def test_tells_time_leaves_out_the_day_a_block_was_told(text: str, tells: bool) -> None:
+    assert tells_time(text) is tells

@@ -117,3 +117,15 @@ def test_timely_raises_the_blocks_naming_a_day_of_the_period() -> None:
         {"may": 1.0 / 1.1, "june": 1.0, "told": 0.8 / 1.1, "none": 0.9 / 1.1, "zero": 0.0}
     )
     assert timely(similarity, contents, Period(month=12), 0.3) == similarity
+
+
+def test_told_when_raises_the_blocks_that_say_when() -> None:
+    from elfgraph.core.fusion import told_when
+
+    contents = {
+        "yesterday": "Jon: I went to the fair yesterday. (8 May 2023)",
+        "plain": "Jon: The fair was great. (8 May 2023)",
+        "zero": "Jon: Last week, at zero.",
+    }
+    raised = told_when({"yesterday": 0.8, "plain": 1.0, "zero": 0.0}, contents, 0.4)
+    assert raised == pytest.approx({"yesterday": 1.0, "plain": 1.0 / 1.2, "zero": 0.0})

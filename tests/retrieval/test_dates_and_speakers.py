@@ -1,7 +1,7 @@
-"""A question that names a period or a speaker finds the block of that period or said by
-that speaker (§7.8, §7.9) on a small conversation, with the default configuration (both
-legs, the local embedder) and through each leg alone; with the weight at 0 the other block
-comes first, so it is the date or the speaker that decides."""
+"""A question that names a period or a speaker, or asks when, finds the block of that
+period, said by that speaker, or saying when (§7.8, §7.9), on a small conversation with the
+default configuration (both legs, the local embedder), and through each leg alone; where a
+weight at 0 is compared, the other block comes first without it."""
 
 from __future__ import annotations
 
@@ -81,3 +81,16 @@ async def test_a_question_about_a_speaker_finds_what_they_said(
     memory = await memory_with(make_memory, retrieval_legs=legs)
     question = "What did Gina open?"
     assert (await order_of(memory, question, {ADDRESSED, SAID}))[0] == SAID
+
+
+async def test_a_question_asking_when_finds_the_turn_that_says_when(
+    make_memory: MakeMemory,
+) -> None:
+    plain = "Jon: The fair was fun, so many people."
+    dated = "Jon: The fair yesterday was fun, so many people."
+    writer = await make_memory(embedding_service=EMBEDDER)
+    await writer.learn_many([plain, dated, *OTHERS])
+    await writer.dream()
+    # The default configuration (tests/config/test_setting_retrieval.py isolates the weight).
+    memory = await reopened(make_memory)
+    assert (await order_of(memory, "When did Jon go to a fair?", {plain, dated}))[0] == dated
