@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
+from itertools import pairwise
 
 MONTHS = {
     name: number
@@ -175,20 +176,28 @@ def _season(season: str, year: int) -> Period:
 
 
 # Words that say when something happened, relative to the day it is told ("yesterday",
-# "last weekend", "two weeks ago") or on the calendar ("in March", "on Sunday").
-_TELLS_TIME = re.compile(
-    r"\b(?:yesterday|today|tonight|tomorrow|ago|recently|since"
-    r"|(?:last|next|this|past) (?:week|weekend|month|year|night|morning|summer|winter|spring"
-    r"|fall|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-    r"|(?:few|couple of|two|three|four|five|several) (?:days|weeks|months|years)"
-    r"|(?:19|20)\d\d"
-    r"|january|february|march|april|june|july|august|september|october|november|december"
-    r"|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b",
-    re.IGNORECASE,
+# "last weekend", "two weeks ago") or on the calendar ("in March", "on Sunday"). Looked up
+# word by word: one alternation regex over the text cost ~50 µs a block.
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_TIME_WORDS = frozenset(
+    {
+        *("yesterday", "today", "tonight", "tomorrow", "ago", "recently", "since"),
+        *(calendar.month_name[m].lower() for m in range(1, 13) if m != 5),  # not "may"
+        *_WEEKDAYS,
+        *(day + "s" for day in _WEEKDAYS),
+    }
 )
-# A date in brackets at the very end: the day a block was told, which every turn of a
-# dated conversation carries, so it says nothing about when the thing itself happened.
-_TOLD_ON = re.compile(r"\(\s*[^()]{0,40}\b(?:19|20)\d\d\s*\)\s*$")
+_TIME_PAIRS = (
+    frozenset({"last", "next", "this", "past"}),
+    frozenset({"week", "weekend", "month", "year", "night", "morning", "summer", "winter"})
+    | frozenset({"spring", "fall", "autumn", *_WEEKDAYS}),
+)
+_COUNTED = (
+    frozenset({"few", "couple", "two", "three", "four", "five", "several"}),
+    frozenset({"days", "weeks", "months", "years"}),
+)
+_WORDS = re.compile(r"\w+")
+_A_YEAR = re.compile(r"(?:19|20)\d\d")
 _ASKS_WHEN = re.compile(
     r"^\W*when\b|\b(?:what|which) (?:date|day|year|month|week|time)\b|\bhow long ago\b",
     re.IGNORECASE,
@@ -205,4 +214,18 @@ def tells_time(text: str) -> bool:
     """Whether the text says when something happened: a relative time ("yesterday", "last
     week", "two years ago"), a month, a weekday or a year; a date in brackets at its end (the
     day it was told) does not count."""
-    return _TELLS_TIME.search(_TOLD_ON.sub("", text)) is not None
+    words = _WORDS.findall(_without_told_on(text).lower())
+    if any(w in _TIME_WORDS or (len(w) == 4 and _A_YEAR.fullmatch(w)) for w in words):
+        return True
+    return any(
+        (a in _TIME_PAIRS[0] and b in _TIME_PAIRS[1]) or (a in _COUNTED[0] and b in _COUNTED[1])
+        for a, b in pairwise(words)
+    )
+
+
+def _without_told_on(text: str) -> str:
+    """The text without a date in brackets at its very end ("… (8 May 2023)")."""
+    end = text.rstrip()
+    opening = end.rfind("(")
+    dated = end.endswith(")") and opening >= 0 and len(end) - opening <= 40
+    return end[:opening] if dated and _A_YEAR.search(end, opening) else text
