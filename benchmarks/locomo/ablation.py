@@ -4,8 +4,9 @@
 
 Two ingestions of every conversation, one per setting a dream decides: the defaults
 (contextual vectors, §4.8) and `context_weight=0` (each turn found by its own vector). On the
-first, recall runs under the full pipeline, each leg alone, no expansion, and the
-expansion limits (§7.3); on the second, the full pipeline and no expansion. One row per
+first, recall runs under the full pipeline, each leg alone, no expansion, the
+expansion limits (§7.3), and without or with other weights for dates (§7.8) and speakers
+(§7.9); on the second, the full pipeline and no expansion. One row per
 configuration: R@10 overall, per category and per conversation, recall p50 / p95 at
 top_k 10 (the whole call, query embedding included), and the configuration that produced
 it. Then the leave-one-conversation-out cross-validation over every row
@@ -32,10 +33,22 @@ from benchmarks.machine import machine_line
 from benchmarks.write_path import RESULTS
 
 #: Recall-time variants measured on the default ingestion (name: MemoryConfig changes).
-EXPANSION = {
+VARIANTS = {
     "expansion-4x5": {"expansion_seeds": 4, "expansion_neighbours": 5},  # before issue 17
     "expansion-4x2": {"expansion_seeds": 4, "expansion_neighbours": 2},
     "expansion-1x5": {"expansion_seeds": 1, "expansion_neighbours": 5},
+    # Dates and "when" (§7.8) and speakers (§7.9): each without, all without, and values
+    # either side of the defaults (0.3, 0.2, 0.2) for the cross-validation to choose among.
+    "no-temporal": {"temporal_weight": 0.0},
+    "no-when": {"when_weight": 0.0},
+    "no-speaker": {"speaker_weight": 0.0},
+    "no-dates-no-speaker": {"temporal_weight": 0.0, "when_weight": 0.0, "speaker_weight": 0.0},
+    "temporal-0.15": {"temporal_weight": 0.15},
+    "temporal-0.5": {"temporal_weight": 0.5},
+    "speaker-0.1": {"speaker_weight": 0.1},
+    "speaker-0.3": {"speaker_weight": 0.3},
+    "when-0.1": {"when_weight": 0.1},
+    "when-0.3": {"when_weight": 0.3},
 }
 NO_CONTEXT = "no-context"  # the prefix of the rows of the second ingestion
 
@@ -52,7 +65,7 @@ def measure(data: Path, conversations: list[str], limit: int | None = None) -> d
         run,
         Options(
             ablations=("full", "no-expansion", "vector", "keyword"),
-            variants=EXPANSION,
+            variants=VARIANTS,
             warm_up=50,
             **common,
         ),

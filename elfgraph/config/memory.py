@@ -74,6 +74,15 @@ class RetrievalConfig(_Group):
     # A space of at most this many active blocks keeps its vectors in the process (about
     # 1.5 KB each at 384 dimensions), and the vector leg ranks them there (§7.2). 0: never.
     vector_cache_blocks: int = Field(5_000, ge=0, le=1_000_000)
+    # A question that names a period ("in May 2023", "the week before 9 June 2023"): each
+    # candidate naming a day in it gains temporal_weight of similarity (§7.8). 0: off.
+    temporal_weight: float = Field(0.3, ge=0.0, le=1.0)
+    # A question naming some of the candidates' speakers ("Melanie: …" blocks): each block
+    # said by one of them gains speaker_weight of similarity (§7.9). 0: off.
+    speaker_weight: float = Field(0.2, ge=0.0, le=1.0)
+    # A question asking when ("When did …?"): each candidate whose text says when something
+    # happened ("yesterday", "last week", "in March") gains when_weight (§7.8). 0: off.
+    when_weight: float = Field(0.2, ge=0.0, le=1.0)
     # Co-retrieval (Hebbian) edges made by frame().
     co_retrieval_edge_threshold: int = Field(3, ge=1)
     co_retrieval_edge_weight: float = Field(0.55, ge=0.0, le=1.0)

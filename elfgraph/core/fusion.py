@@ -5,6 +5,8 @@ and the query text the keyword leg sends. Pure functions, no I/O.
   question ("what", "did", "how"…): those match chatter, not the thing asked about.
 - `similarities`: the legs fused into one similarity per seed, the best at 1.0.
 - `spread`: a block also counts as relevant through the seeds it is associated with.
+- `timely`: a block naming a day in the period the query asks about gains (§7.8).
+- `told_when`: for a question asking when, a block that says when gains (§7.8).
 - `matching`: which candidates match the query at all (relevance first, §7.4).
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from elfgraph.core.dates import Period, dates_in, tells_time
 from elfgraph.core.scoring import rrf_fuse
 
 # Relations whose edges pass relevance on (spread): not `similar`, which the vector leg
@@ -89,6 +92,38 @@ def spread(
         raised[block] = similarity.get(block, 0.0) + share * passed
     for block, value in similarity.items():
         raised.setdefault(block, value)
+    return _over_best(raised)
+
+
+def timely(
+    similarity: Mapping[str, float],
+    contents: Mapping[str, str],
+    period: Period,
+    weight: float,
+) -> dict[str, float]:
+    """Dates (docs/BEHAVIOUR.md §7.8): each block whose text names a day in the period the
+    query asks about (or a few days after it, when it was told) gains `weight`, then all
+    are scaled again so the best is 1.0. Only blocks that already have a similarity gain:
+    a date alone is no match."""
+    raised = {
+        block: value + weight
+        if value > 0 and period.holds(dates_in(contents.get(block, "")))
+        else value
+        for block, value in similarity.items()
+    }
+    return _over_best(raised)
+
+
+def told_when(
+    similarity: Mapping[str, float], contents: Mapping[str, str], weight: float
+) -> dict[str, float]:
+    """For a question that asks when (docs/BEHAVIOUR.md §7.8): each block whose text says
+    when something happened (dates.tells_time) gains `weight`, then all are scaled again so
+    the best is 1.0. Only blocks that already have a similarity gain."""
+    raised = {
+        block: value + weight if value > 0 and tells_time(contents.get(block, "")) else value
+        for block, value in similarity.items()
+    }
     return _over_best(raised)
 
 

@@ -1,4 +1,4 @@
-"""Pure ranking of retrieval candidates (docs/BEHAVIOUR.md §7.2–§7.4): fusion, composite
+"""Pure ranking of retrieval candidates (docs/BEHAVIOUR.md §7.2–§7.4, §7.8–§7.9): fusion, composite
 score, relevance first, diversity, contradiction suppression, guarantees. No I/O."""
 
 from __future__ import annotations
@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from elfgraph.core.fusion import matching, similarities, spread
+from elfgraph.core.dates import Period
+from elfgraph.core.fusion import matching, similarities, spread, timely, told_when
 from elfgraph.core.scoring import (
     Components,
     Weights,
@@ -18,6 +19,7 @@ from elfgraph.core.scoring import (
     reinforcement,
 )
 from elfgraph.core.sketch import unsketch
+from elfgraph.core.speakers import by_speaker
 from elfgraph.retrieval.models import ScoredBlock
 from elfgraph.retrieval.pending import merge_pending, pending_similarities
 from elfgraph.retrieval.repository.candidates import CandidateBlock, CandidatesRow
@@ -30,6 +32,12 @@ class Relevance:
     fusion: str = "relative"
     keyword_weight: float = 0.6
     spread: float = 0.5  # share of a linked seed's similarity a block receives; 0: none
+    period: Period | None = None  # the period the query asks about (core.dates)
+    temporal_weight: float = 0.3  # similarity gained by a block naming a day in it
+    query: str = ""  # the query text, for the speakers it names (core.speakers)
+    speaker_weight: float = 0.2  # similarity gained by a block said by a named speaker
+    asks_when: bool = False  # the query asks when something happened (core.dates)
+    when_weight: float = 0.2  # similarity gained then by a block that says when
 
 
 @dataclass(frozen=True)
@@ -96,17 +104,26 @@ def _links(found: Candidates) -> dict[str, list[tuple[str, str, float]]]:
 
 
 def relevance(found: Candidates, how: Relevance) -> dict[str, float]:
-    """Each candidate's similarity to the query: the legs fused (fusion.similarities), then
-    passed on along associative edges (fusion.spread)."""
+    """Each candidate's similarity to the query: the legs fused (fusion.similarities),
+    passed on along associative edges (fusion.spread), then raised for a speaker the query
+    names (speakers.by_speaker, §7.9) and for a day in the period it names (fusion.timely,
+    §7.8)."""
     fused = similarities(
         dict(zip(found.vector_ids, found.vector_cosines, strict=True)),
         dict(zip(found.keyword_ids, found.keyword_scores, strict=True)),
         fusion=how.fusion,
         keyword_weight=how.keyword_weight,
     )
-    if how.spread <= 0:
+    if how.spread > 0:
+        fused = spread(fused, _links(found), how.spread)
+    contents = {block_id: str(b.get("content") or "") for block_id, b in found.blocks.items()}
+    if how.query and how.speaker_weight > 0:
+        fused = by_speaker(fused, contents, how.query, how.speaker_weight)
+    if how.asks_when and how.when_weight > 0:
+        fused = told_when(fused, contents, how.when_weight)
+    if how.period is None or how.temporal_weight <= 0:
         return fused
-    return spread(fused, _links(found), how.spread)
+    return timely(fused, contents, how.period, how.temporal_weight)
 
 
 def relevant_ids(found: Candidates, how: Relevance) -> set[str]:

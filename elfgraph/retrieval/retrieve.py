@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.core.checks import is_encodable, shown
+from elfgraph.core.dates import asked_period, asks_when
 from elfgraph.core.text import normalised_text
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import FrameError
@@ -162,5 +163,11 @@ async def retrieve(
         fusion=config.retrieval.fusion,
         keyword_weight=config.retrieval.keyword_weight,
         spread=config.retrieval.activation_spread if config.retrieval.graph_expansion else 0.0,
+        period=asked_period(text) if text else None,
+        temporal_weight=config.retrieval.temporal_weight,
+        query=text or "",
+        speaker_weight=config.retrieval.speaker_weight,
+        asks_when=asks_when(text) if text else False,
+        when_weight=config.retrieval.when_weight,
     )
     return rank_candidates(found, weights, top_k=query.top_k, has_query=bool(text), how=how)

@@ -265,3 +265,80 @@ async def test_setting_vector_cache_blocks(
     assert default[0] == len(TEXTS)  # ranked in the process
     assert changed[0] == 0  # ranked by the database
     assert default[1] == changed[1]
+
+
+async def _keyword_order(open_memory: Opener, texts: list[str], query: str) -> list[str]:
+    memory = await open_memory(embedding_service=MockEmbeddingService())
+    await memory.learn_many(texts)
+    await memory.dream()
+    return [b.content for b in await memory.recall(query, top_k=3)]
+
+
+async def test_setting_temporal_weight(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    # Both hikes share the question's words; the shorter, May one scores higher by keyword
+    # alone. The question names the week before 5 June 2023 (in ISO, so no word of it
+    # matches either block): with temporal_weight the June hike comes first.
+    may = "Anna hiking in the hills (8 May 2023)"
+    june = "Anna hiking by the lake, at last (3 June 2023)"
+    filler = "Anna bakes bread on a long and quiet afternoon at home (1 March 2023)"
+
+    async def scenario(open_memory: Opener, _: str) -> str:
+        order = await _keyword_order(open_memory, [may, june, filler], "Anna hiking 2023-06-03")
+        return order[0]
+
+    assert await both(
+        make_memory,
+        database,
+        space,
+        scenario,
+        base={"retrieval_legs": "keyword"},
+        changed={"temporal_weight": 0.0},
+    ) == (june, may)
+
+
+async def test_setting_speaker_weight(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    # The short turn only addresses Melanie; the long one is what she said. A question
+    # about what Melanie did prefers her own turn with speaker_weight.
+    addressed = "Caroline: Melanie, the lake sounds lovely"
+    said = "Melanie: Yes, we spent the whole weekend at the lake with the kids, swimming"
+    other = "Caroline: I spent the weekend painting a lake at sunrise for my new art class"
+
+    async def scenario(open_memory: Opener, _: str) -> str:
+        order = await _keyword_order(open_memory, [addressed, said, other], "Melanie lake")
+        return order[0]
+
+    assert await both(
+        make_memory,
+        database,
+        space,
+        scenario,
+        base={"retrieval_legs": "keyword", "speaker_weight": 0.0},
+        changed={"speaker_weight": 0.5},
+    ) == (addressed, said)
+
+
+async def test_setting_when_weight(make_memory: MakeMemory, database: Database, space: str) -> None:
+    # Both turns name the fair; only the slightly longer one says when Jon went. A question
+    # asking when prefers it with when_weight.
+    plain = "Jon: The fair was fun"
+    dated = "Jon: The fair yesterday was fun"
+    filler = "Gina: I went to a fair with my sister, a long drive in the rain"
+
+    async def scenario(open_memory: Opener, _: str) -> str:
+        order = await _keyword_order(
+            open_memory, [plain, dated, filler], "When was Jon at the fair?"
+        )
+        return order[0]
+
+    assert await both(
+        make_memory,
+        database,
+        space,
+        scenario,
+        base={"retrieval_legs": "keyword", "speaker_weight": 0.0},
+        changed={"when_weight": 0.0},
+    ) == (dated, plain)

@@ -127,8 +127,10 @@ async def conversation(make_memory: MakeMemory, **memory: Any) -> MemorySystem:
         await writer.learn_many([ASKED, ANSWER])
         await writer.learn_many([f"more chatter {i}" for i in range(20)])
     await writer.dream()
+    # Nor the speaker raise (§7.9): the question names Ana, whose turn it would lift.
     return await make_memory(
-        embedding_service=embedder, config=ElfgraphConfig(memory=MemoryConfig(**memory))
+        embedding_service=embedder,
+        config=ElfgraphConfig(memory=MemoryConfig(**{"speaker_weight": 0.0, **memory})),
     )
 
 

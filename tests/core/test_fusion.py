@@ -95,3 +95,37 @@ def test_a_block_matches_by_keyword_by_a_near_vector_or_through_an_associative_e
     found = matching(cosines, ["hit"], links, spreading=True)
     assert found == {"hit", "near", "edge", "linked"}
     assert matching(cosines, ["hit"], links, spreading=False) == {"hit", "near", "edge"}
+
+
+def test_timely_raises_the_blocks_naming_a_day_of_the_period() -> None:
+    from datetime import date
+
+    from elfgraph.core.dates import Period
+    from elfgraph.core.fusion import timely
+
+    contents = {
+        "may": "Jon: camping (8 May 2023)",
+        "june": "Jon: camping (3 June 2023)",
+        "told": "Jon: it was last week (12 June 2023)",  # told within 7 days after
+        "none": "Jon: no date",
+        "zero": "Jon: (4 June 2023) but no match",
+    }
+    similarity = {"may": 1.0, "june": 0.8, "told": 0.5, "none": 0.9, "zero": 0.0}
+    june = Period(date(2023, 6, 1), date(2023, 6, 5))
+    raised = timely(similarity, contents, june, 0.3)
+    assert raised == pytest.approx(
+        {"may": 1.0 / 1.1, "june": 1.0, "told": 0.8 / 1.1, "none": 0.9 / 1.1, "zero": 0.0}
+    )
+    assert timely(similarity, contents, Period(month=12), 0.3) == similarity
+
+
+def test_told_when_raises_the_blocks_that_say_when() -> None:
+    from elfgraph.core.fusion import told_when
+
+    contents = {
+        "yesterday": "Jon: I went to the fair yesterday. (8 May 2023)",
+        "plain": "Jon: The fair was great. (8 May 2023)",
+        "zero": "Jon: Last week, at zero.",
+    }
+    raised = told_when({"yesterday": 0.8, "plain": 1.0, "zero": 0.0}, contents, 0.4)
+    assert raised == pytest.approx({"yesterday": 1.0, "plain": 1.0 / 1.2, "zero": 0.0})

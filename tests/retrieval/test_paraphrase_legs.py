@@ -60,7 +60,11 @@ async def test_an_answer_is_found_through_the_question_it_answered(
 ) -> None:
     question = "What instrument is Ana's brother playing?"
     # By meaning alone: the answer's vector leans towards the question before it (§4.8).
-    vector = await memory_with(make_memory, retrieval_legs="vector", graph_expansion=False)
+    # Without the speaker raise (§7.9), which would lift Ana's own turns, "Ana: Lovely."
+    # among them, over Ben's answer: this question names the one who asked, not who answered.
+    vector = await memory_with(
+        make_memory, retrieval_legs="vector", graph_expansion=False, speaker_weight=0.0
+    )
     found = await vector.recall(question, top_k=4)
     by_meaning = sorted(found, key=lambda b: b.similarity, reverse=True)
     # The nearest two by meaning (diversity, on the blocks' own vectors, may reorder them).

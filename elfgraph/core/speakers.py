@@ -1,0 +1,55 @@
+"""Who says a block, and whom a question asks about (docs/BEHAVIOUR.md §7.9). Pure.
+
+A block written as a line of a conversation, "Caroline: I went to the support group", is
+said by its speaker, the name before the colon. A question that names one of the
+candidates' speakers ("What does Melanie do to destress?") is most often answered by what
+that speaker said, not by the other side's turns that only address them ("Caroline: That's
+great, Melanie!"), which the keyword leg finds just as well.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+# "Name:" or "Name Surname:" at the start of the text, at most four words of a name.
+_SPEAKER = re.compile(r"^\s*(?P<name>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3})\s*:\s")
+
+
+def speaker_of(content: str) -> str | None:
+    """The speaker a block's text starts with ("Caroline: …" → "Caroline"), or None."""
+    match = _SPEAKER.match(content)
+    return match["name"] if match else None
+
+
+def named_speakers(query: str, speakers: Iterable[str]) -> set[str]:
+    """The speakers the query names, as whole words, in any case."""
+    words = f" {_words(query)} "
+    return {speaker for speaker in set(speakers) if f" {_words(speaker)} " in words}
+
+
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
+def by_speaker(
+    similarity: Mapping[str, float],
+    contents: Mapping[str, str],
+    query: str,
+    weight: float,
+) -> dict[str, float]:
+    """Each block said by a speaker the query names gains `weight`, then all are scaled so
+    the best is 1.0. Only when the query singles some speakers out: when it names every
+    speaker among the blocks, or none, nothing changes. Only blocks that already have a
+    similarity gain: a speaker alone is no match."""
+    speaker = {block: speaker_of(contents.get(block, "")) for block in similarity}
+    present = {name for name in speaker.values() if name is not None}
+    named = named_speakers(query, present)
+    if weight <= 0 or not named or named == present:
+        return dict(similarity)
+    raised = {
+        block: value + weight if value > 0 and speaker[block] in named else value
+        for block, value in similarity.items()
+    }
+    best = max(raised.values(), default=0.0)
+    return {b: v / best for b, v in raised.items()} if best > 0 else dict(raised)
