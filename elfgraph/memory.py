@@ -18,11 +18,12 @@ from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from typing import Any
 
-from elfgraph.config.connection import Settings
+from elfgraph.config.connection import Settings, load_settings
 from elfgraph.config.loading import ElfgraphConfig
 from elfgraph.consolidation.models import ConsolidateResult
 from elfgraph.consolidation.run import Services, check_flags, check_progress, consolidate
 from elfgraph.embedding.base import EmbeddingService
+from elfgraph.embedding.choice import local_embedder
 from elfgraph.faces import Face
 from elfgraph.feedback.models import OutcomeResult
 from elfgraph.feedback.outcome import apply_outcome, check_outcome
@@ -98,9 +99,9 @@ class MemorySystem(GraphEditing, Upkeep):
         validate_space_name(space)
         config = config or ElfgraphConfig.load()
         if embedding_service is None:
-            from elfgraph.embedding.local import LocalEmbeddingService  # heavy: on demand
-
-            embedding_service = LocalEmbeddingService()
+            # the local model named by ELFGRAPH_EMBEDDER (settings.embedder), loaded lazily
+            settings = settings or load_settings()
+            embedding_service = local_embedder(settings.embedder)
         if embedding_service.dimensions <= 0:
             # Remote services may learn their dimension from their first answer.
             await embedding_service.embed("elfgraph dimension probe")

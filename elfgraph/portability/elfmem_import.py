@@ -150,15 +150,16 @@ async def import_elfmem(
 
     Embeddings are reused when the database is locked to the model and dimension of
     `embedding_service` (the service the space will be used with; default: the local
-    MiniLM model, which is not loaded for this); otherwise active blocks go to the inbox
-    and the next dream embeds them.
+    model named by ELFGRAPH_EMBEDDER, which is not loaded for this); otherwise active
+    blocks go to the inbox and the next dream embeds them.
     """
     started = time.perf_counter()
     validate_space_name(space)
     if embedding_service is None:
-        from elfgraph.embedding.local import LocalEmbeddingService  # heavy: on demand
+        from elfgraph.config.connection import load_settings
+        from elfgraph.embedding.choice import local_embedder
 
-        embedding_service = LocalEmbeddingService()
+        embedding_service = local_embedder(load_settings().embedder)  # loads lazily
     db = await anyio.to_thread.run_sync(ElfmemDatabase, path)
     try:
         lock = (db.config.get("embedding_model_lock"), db.config.get("embedding_dimensions_lock"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from elfgraph.embedding.base import EmbeddingService
+from elfgraph.embedding.choice import setting_for_model
 from elfgraph.errors import StorageError
 from elfgraph.schema.checked import is_checked, remember_checked
 from elfgraph.schema.migrations import schema_indexes
@@ -47,11 +48,18 @@ def check_embedding_lock(
     if model is None:
         return
     if (model, dimensions) != (embedder.model_name, embedder.dimensions):
+        setting = setting_for_model(model)
+        same = (
+            f"set ELFGRAPH_EMBEDDER={setting} (or pass that embedding service)"
+            if setting
+            else "open the space with the same embedding service"
+        )
         raise StorageError(
             f"Space {space!r} is locked to embedding model {model!r} ({dimensions} dims); "
-            f"this MemorySystem uses {embedder.model_name!r} ({embedder.dimensions} dims).",
-            recovery="Open the space with the same embedding service, or use a new space for "
-            "the new model.",
+            f"this MemorySystem uses {embedder.model_name!r} ({embedder.dimensions} dims). "
+            "Vectors of two models are never mixed in one space.",
+            recovery=f"To use this space, {same}; to use the new model, learn into a new "
+            "space (a space's blocks are not embedded again in place).",
         )
 
 
