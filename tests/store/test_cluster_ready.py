@@ -81,7 +81,7 @@ async def test_reads_see_the_writes_of_another_memory_system_through_bookmarks(
         await drop_space(routed, space)
 
 
-async def test_opening_warms_the_retrieval_query_with_one_read_and_no_write(
+async def test_opening_warms_the_retrieval_query_and_vector_cache_with_reads_only(
     database: Database, space: str
 ) -> None:
     cold = await MemorySystem.open(
@@ -99,7 +99,9 @@ async def test_opening_warms_the_retrieval_query_with_one_read_and_no_write(
     warmed = await MemorySystem.open(
         space, database=database, embedding_service=MockEmbeddingService()
     )
-    assert queries_run() - before == plain_queries + 2  # the candidates reads
+    # the two candidates reads (with and without a query) and the vector cache's load
+    assert queries_run() - before == plain_queries + 3
+    assert len(warmed._retriever.vectors) == 1
     after_status = await warmed.status()
     assert after_status.active_count == before_status.active_count
     for memory in (cold, plain, warmed):
