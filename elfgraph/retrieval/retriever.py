@@ -92,15 +92,17 @@ class Retriever:
         not pay for that. A database without the schema (migrations not run) skips it."""
         # The server caches a plan per parameter types and size bucket (a 7-character
         # query string gets another plan than a 20-character one): warm with a query of
-        # a usual length, and once without a query (the queryless frames).
+        # a usual length, and once without a query (the queryless frames); and after the
+        # vector cache is loaded, so the query is planned with the cached ids a recall
+        # will send (a list, where no cache sends null: another plan).
+        await self._catch_up()
+        self._wants_vectors = True
         for text in ("warm up the retrieval query plans", None):
             try:
                 await self._warm_once(text)
             except StorageError as exc:  # an optimisation: never why open() fails
                 log.debug("%s: retrieval warm-up skipped: %s", self.space, exc.message)
                 return
-        await self._catch_up()
-        self._wants_vectors = True
 
     async def _catch_up(self) -> None:
         """An optimisation: a failed read leaves the cache as it was (unused while behind)."""
@@ -118,6 +120,7 @@ class Retriever:
             config=self.config,
             now_hours=None,
             share=IndexShare(self.share.share),  # what the warm-up sees teaches nothing
+            cache=self.vectors,
         )
 
     async def best_match(self, text: str, *, now_hours: float | None) -> Match | None:
