@@ -253,7 +253,8 @@ def mmr(
     # Every pair's redundancy at once; then each pick raises the others' penalty to at
     # least its redundancy with them (the max over what was taken, kept as it grows).
     matrix = np.array(list(units.values())) if units else np.zeros((0, 0))
-    redundancy = np.maximum(matrix @ matrix.T, 0.0) if units else matrix
+    # Rounded so that float noise (an orthogonal pair at 1e-17) never decides a tie.
+    redundancy = np.round(np.maximum(matrix @ matrix.T, 0.0), 12) if units else matrix
     penalty = np.zeros(len(units))
     chosen: list[str] = []
     while remaining:

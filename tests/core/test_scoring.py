@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from elfgraph.core.scoring import (
@@ -153,7 +153,11 @@ def greedy_mmr(
         def value(block: str) -> tuple[float, str]:
             penalty = (
                 max(
-                    (max(0.0, float(units[block] @ units[o])) for o in chosen if o in units),
+                    (
+                        round(max(0.0, float(units[block] @ units[o])), 12)
+                        for o in chosen
+                        if o in units
+                    ),
                     default=0.0,
                 )
                 if block in units
@@ -167,7 +171,11 @@ def greedy_mmr(
     return chosen
 
 
+ORTHOGONAL = [[0, 0, 0]] * 2 + [[-2, 0, 1]] + [[0, 0, 0]] * 4 + [[1, 0, 2]] + [[0, 0, 0]] * 4
+
+
 @settings(max_examples=80, deadline=None)
+@example(dict.fromkeys(["a", "b", "c", "d", "e", "f", "g", "aa"], 0.0), ORTHOGONAL)
 @given(
     st.dictionaries(ids, unit, max_size=12),
     st.lists(st.lists(st.integers(-3, 3), min_size=3, max_size=3), min_size=12, max_size=12),
