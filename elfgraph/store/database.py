@@ -20,8 +20,10 @@ that: the schema is an explicit step (`elfgraph.schema`). The driver's own log l
 to the `elfgraph.driver` logger.
 
 Ready for a cluster: reads run in read transactions (a `neo4j://` routing driver sends
-them to followers), and one bookmark manager per Database chains every transaction after
-the writes committed through it, so a read never misses a write made before it.
+them to followers; a single-statement read runs as the session's auto-commit transaction,
+which saves the COMMIT round trip), and one bookmark manager per Database chains every
+transaction after the writes committed through it, so a read never misses a write made
+before it.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from elfgraph.config.connection import Connection, Settings, load_settings
 from elfgraph.errors import StorageError
 from elfgraph.store.cypher import Mode
 from elfgraph.store.errors import local_server_stopped, storage_error
-from elfgraph.store.transaction import Transaction
+from elfgraph.store.transaction import Transaction, is_single_statement
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -155,6 +157,9 @@ class Database:
         session = self._driver.session(
             database=self.name, default_access_mode=access, bookmark_manager=self.bookmarks
         )
+        if mode == "read" and is_single_statement(work):
+            async with session:
+                return await work(Transaction(session, mode, single=True), *args, **kwargs)
         async with session, await session.begin_transaction() as tx:
             # Committed when the work returns, rolled back when it raises.
             return await work(Transaction(tx, mode), *args, **kwargs)

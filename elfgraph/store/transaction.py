@@ -7,17 +7,21 @@ up, check the call against its header (the return shape, the parameter names, an
 transaction), run it, and log it at DEBUG under `elfgraph.store` with its file, row count
 and milliseconds. A Neo4j error raised by a query is tagged with the query, so the
 `StorageError` it becomes names the file and the parameters (never their values).
+
+A read that is one statement (`single_statement`) runs without BEGIN and COMMIT, as the
+session's auto-commit transaction: one round trip instead of two, still in read access
+mode (a cluster routes it to a follower) and still chained by the bookmarks.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
-from neo4j import AsyncTransaction
+from neo4j import AsyncSession, AsyncTransaction
 
 from elfgraph.errors import StorageError
 from elfgraph.store.cypher import CypherQuery, Mode, Returns, query
@@ -28,12 +32,32 @@ log = logging.getLogger("elfgraph.store")
 _FAILED_QUERY = "_elfgraph_query"
 
 
-@dataclass(frozen=True)
+@dataclass
 class Transaction:
-    """A managed transaction and whether it may write (`Database.read` / `.write`)."""
+    """A managed transaction and whether it may write (`Database.read` / `.write`). For a
+    single-statement read, `driver_tx` is the session itself: its one query is an
+    auto-commit transaction, and a second query is refused (it would not see the same
+    snapshot)."""
 
-    driver_tx: AsyncTransaction
+    driver_tx: AsyncTransaction | AsyncSession
     mode: Mode
+    single: bool = False
+    runs: int = field(default=0, compare=False)
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def single_statement(work: F) -> F:
+    """Mark a read repository function that runs exactly one query: `Database.read` then
+    sends it as an auto-commit transaction (no BEGIN / COMMIT round trip)."""
+    # setattr: a plain assignment does not type-check on a generic callable
+    setattr(work, "_elfgraph_single_statement", True)  # noqa: B010
+    return work
+
+
+def is_single_statement(work: object) -> bool:
+    return getattr(work, "_elfgraph_single_statement", False) is True
 
 
 def failed_query(exc: BaseException) -> CypherQuery | None:
@@ -56,7 +80,13 @@ def _checked(
 ) -> CypherQuery:
     global _queries_run
     _queries_run += 1
+    tx.runs += 1
     found = query(name)
+    if tx.single and tx.runs > 1:
+        raise TypeError(
+            f"{name} is a second query in a transaction marked single_statement; drop the "
+            "mark or split the work"
+        )
     if found.returns != returns:
         raise TypeError(f"{name} returns {found.returns!r}; call run_{found.returns}")
     if set(params) != set(found.params):

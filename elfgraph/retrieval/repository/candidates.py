@@ -1,6 +1,6 @@
 from typing import TypedDict, cast
 
-from elfgraph.store.transaction import Transaction, run_one
+from elfgraph.store.transaction import Transaction, run_one, single_statement
 
 # One edge of a candidate: [weight, reinforcement_count, the other block's id, relation].
 CandidateEdge = list[float | str | None]
@@ -42,6 +42,7 @@ class CandidatesRow(TypedDict):
     candidates: list[CandidateBlock]
 
 
+@single_statement
 async def candidates(
     tx: Transaction,
     *,
