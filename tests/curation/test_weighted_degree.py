@@ -1,5 +1,5 @@
-"""The weighted degree kept on write (docs/BEHAVIOUR.md §9.2), and the edges' due time
-(§9.3), equal a recount after any
+"""The weighted degree kept on write (docs/BEHAVIOUR.md §9.2), the archive due time (§9.2)
+and the edges' due time (§9.3) equal a recount after any
 sequence of the writes that touch edges: dream's links and near-duplicate archive,
 connect (new, reinforced, updated, retyped, displacing), disconnect, outcome, frame's
 reinforcement of co-retrieved edges, and curate's prune, decay and archive."""
@@ -16,7 +16,14 @@ from elfgraph.memory import MemorySystem
 from elfgraph.store.database import Database
 from tests.support.curate_setup import set_blocks, set_clock
 from tests.support.embedders import ClusterEmbedder
-from tests.support.graph import degree_drift, due_drift, graph, graph_write, recount_degrees
+from tests.support.graph import (
+    archive_due_drift,
+    degree_drift,
+    due_drift,
+    graph,
+    graph_write,
+    recount_degrees,
+)
 from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
@@ -156,6 +163,8 @@ async def test_the_kept_degree_equals_a_recount_after_random_writes(
         assert drift == [], (step, kind, drift)
         due = await due_drift(database, space)
         assert due == [], (step, kind, due)
+        archive_due = await archive_due_drift(database, space)
+        assert archive_due == [], (step, kind, archive_due)
     assert set(kinds) == {"learn", "connect", "disconnect", "outcome", "frame", "curate"}
     degrees = await graph(
         database,
