@@ -138,8 +138,9 @@ def edge_rows(size: int, rng: random.Random, per_block: float = 2.5) -> list[dic
 
 
 # What every writer of edges keeps on a block (docs/BEHAVIOUR.md §9.2, §9.3) and migrations
-# 0030 and 0031 give an older database: its weighted degree and the earliest hour one of its
-# edges falls below the prune threshold. Code without them ignores the properties.
+# 0030, 0031 and 0033 give an older database: its weighted degree, the earliest hour one of
+# its edges falls below the prune threshold, and the hour its recency falls below the
+# archive threshold. Code without them ignores the properties.
 RECOUNT_DEGREES = """
 MATCH (x:Block)
 WHERE x.space = $space AND x.id >= $low AND x.id < $high
@@ -159,7 +160,10 @@ SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
                                         OR e.last_active_hours IS NOT NULL) THEN -1.0e18
                   WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
                   ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END) AS due
-  }[0], 1.0e18)
+  }[0], 1.0e18),
+    x.archive_due_hours = CASE WHEN coalesce(x.decay_lambda, 0.01) > 0.0
+      THEN x.last_reinforced_at + log(20.0) / coalesce(x.decay_lambda, 0.01) - 0.001
+      ELSE 1.0e18 END
 """
 
 
