@@ -13,8 +13,9 @@ blocks gone: what a space curated on schedule reads). Both plans must be equal. 
 times the archive plan (its reads and
 the planning, as curate makes it) from every active block and from the due blocks with the
 degree window (archive_due_hours and the degree index, issue 18; both plans must be
-equal), and the other reads over the whole space that a curate run makes: the finish's
-edge count and the reinforcement's scores (its read alone, with fixed weights).
+equal), the finish's edge count over every edge and from the space's kept edge_count
+(equal), and the reinforcement's scores (its read alone, with fixed weights), which still
+read every active block.
 Read-only after the build but between the two series (the second clock's graph is the
 first one's minus the removed edges and the archived blocks); the space is dropped.
 """
@@ -28,7 +29,7 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
-from benchmarks.curate import NOW, RECOUNT_DEGREES
+from benchmarks.curate import COUNT_EDGES, NOW, RECOUNT_DEGREES
 from benchmarks.curate_reads import _rows, build, command_line, timed
 from benchmarks.machine import describe, machine_line
 from benchmarks.write_path import percentile
@@ -48,6 +49,7 @@ EDGE_COUNT = """
 RETURN COUNT { MATCH (a:Block)-[]->(:Block) WHERE a.space = $space AND a.status = 'active' }
   AS total_edges
 """
+KEPT_EDGE_COUNT = "MATCH (s:Space {name: $space}) RETURN s.edge_count AS total_edges"
 # The reinforcement's read (cypher/curation/reinforce_curated.cypher, without its writes):
 # the queryless SELF score of every active block, for the top five.
 REINFORCE_SCORES = """
@@ -152,13 +154,19 @@ async def main(blocks: int, per_block: float, repeats: int) -> dict[str, Any]:
                 "archive plan (after: the due blocks and the degree window)": partial(
                     database.read, due_plan, space=space, now=now, threshold=archive_threshold
                 ),
-                "finish's edge count": (EDGE_COUNT, {"space": space}),
+                "finish's edge count (before: every edge)": (EDGE_COUNT, {"space": space}),
+                "finish's edge count (after: the space's kept count)": (
+                    KEPT_EDGE_COUNT,
+                    {"space": space},
+                ),
                 "reinforcement's scores": (REINFORCE_SCORES, {"space": space, "now": now}),
             }
             seconds, answers = await series(database, variants, repeats)
             names = list(variants)
             removed = plans_equal(answers, names[0], names[1])
             every_plan, windowed = answers[names[2]][0], answers[names[3]][0]
+            counted, kept = answers[names[4]][0], answers[names[5]][0]
+            assert counted == kept, (counted, kept)
             assert windowed == every_plan, (len(windowed.ids), len(every_plan.ids))
             report["clocks"].append(
                 {
@@ -191,6 +199,7 @@ async def main(blocks: int, per_block: float, repeats: int) -> dict[str, Any]:
             for start in range(0, blocks, 10_000):
                 bounds = {"low": f"{start:016x}", "high": f"{start + 10_000:016x}"}
                 await database.write(_rows, RECOUNT_DEGREES, {"space": space, **bounds})
+            await database.write(_rows, COUNT_EDGES, {"space": space})
         return report
     finally:
         await drop_space(database, space)

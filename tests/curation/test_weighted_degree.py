@@ -1,5 +1,5 @@
-"""The weighted degree kept on write (docs/BEHAVIOUR.md §9.2), the archive due time (§9.2)
-and the edges' due time (§9.3) equal a recount after any
+"""The weighted degree kept on write (docs/BEHAVIOUR.md §9.2), the archive due time (§9.2),
+the edges' due time (§9.3) and the space's edge count (§9.5) equal a recount after any
 sequence of the writes that touch edges: dream's links and near-duplicate archive,
 connect (new, reinforced, updated, retyped, displacing), disconnect, outcome, frame's
 reinforcement of co-retrieved edges, and curate's prune, decay and archive."""
@@ -20,6 +20,7 @@ from tests.support.graph import (
     archive_due_drift,
     degree_drift,
     due_drift,
+    edge_count_drift,
     graph,
     graph_write,
     recount_degrees,
@@ -165,6 +166,8 @@ async def test_the_kept_degree_equals_a_recount_after_random_writes(
         assert due == [], (step, kind, due)
         archive_due = await archive_due_drift(database, space)
         assert archive_due == [], (step, kind, archive_due)
+        edge_count = await edge_count_drift(database, space)
+        assert edge_count == [], (step, kind, edge_count)
     assert set(kinds) == {"learn", "connect", "disconnect", "outcome", "frame", "curate"}
     degrees = await graph(
         database,

@@ -101,6 +101,10 @@ _RECOUNT_ARCHIVE_DUE = (
     "ELSE 1.0e18 END"
 )
 
+# What a space's edge_count must equal (docs/BEHAVIOUR.md §9.5): the edges its active
+# blocks start, as curate's finish counted them.
+_EDGES = "COUNT { MATCH (a:Block)-[]->(:Block) WHERE a.space = $s AND a.status = 'active' }"
+
 
 async def recount_degrees(database: Database, space: str) -> None:
     """After a test wrote edges, decay rates or reinforcements straight into the graph:
@@ -110,6 +114,20 @@ async def recount_degrees(database: Database, space: str) -> None:
         database,
         f"MATCH (x:Block {{space: $s}}) SET x.weighted_degree = {_RECOUNT}, "
         f"x.edge_due_hours = {_RECOUNT_DUE}, x.archive_due_hours = {_RECOUNT_ARCHIVE_DUE}",
+        s=space,
+    )
+    await graph_write(
+        database, f"MATCH (s:Space {{name: $s}}) SET s.edge_count = {_EDGES}", s=space
+    )
+
+
+async def edge_count_drift(database: Database, space: str) -> list[dict[str, Any]]:
+    """The space's kept edge_count and a count of its edges, when they differ (none expected)."""
+    return await graph(
+        database,
+        f"MATCH (s:Space {{name: $s}}) WITH s, {_EDGES} AS counted "
+        "WHERE s.edge_count IS NULL OR s.edge_count <> counted "
+        "RETURN s.edge_count AS kept, counted",
         s=space,
     )
 
