@@ -11,20 +11,20 @@
 CALL () {
   MATCH (b:Block)
   WHERE b.space = $space AND b.status = 'active' AND b.weighted_degree > $epsilon
-  WITH b.weighted_degree AS degree
-  ORDER BY degree
+  WITH b
+  ORDER BY b.space, b.status, b.weighted_degree
   SKIP $low_rank
   LIMIT 1
-  RETURN degree AS low
+  RETURN b.weighted_degree AS low
 }
 CALL () {
   MATCH (b:Block)
   WHERE b.space = $space AND b.status = 'active' AND b.weighted_degree > $epsilon
-  WITH b.weighted_degree AS degree
-  ORDER BY degree
+  WITH b
+  ORDER BY b.space, b.status, b.weighted_degree
   SKIP $high_rank
   LIMIT 1
-  RETURN degree AS high
+  RETURN b.weighted_degree AS high
 }
 CALL (low) {
   MATCH (b:Block)
