@@ -60,6 +60,7 @@ CALL (plan) {
   RETURN [b IN gone | b.id] AS archived, cut
 }
 SET space.edge_count = coalesce(space.edge_count, 0) - cut
+WITH plan, archived
 CALL (archived) {
   MATCH (staged:CoRetrieval)
   WHERE staged.space = $space AND (staged.a IN archived OR staged.b IN archived)

@@ -14,6 +14,7 @@ OPTIONAL MATCH (s:Block {space: $space, id: $a})-[r]-(t:Block {space: $space, id
 WITH space, s, r, t, r {.*} AS edge,
      r IS NOT NULL AND ($guard IS NULL OR r.relation = $guard) AS remove
 SET space.edge_count = coalesce(space.edge_count, 0) - CASE WHEN remove THEN 1 ELSE 0 END
+WITH s, r, t, edge, remove
 CALL (s, r, t, remove) {
   WITH s, r, t WHERE remove
   DELETE r
