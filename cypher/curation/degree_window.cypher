@@ -5,9 +5,10 @@
 // The active blocks' weighted degrees above `epsilon` between two ranks of their order
 // (0-based, ascending), read along the (space, status, weighted_degree) index by skipping,
 // not by reading every block: the degree at `low_rank` (low) and at `high_rank` (high), how
-// many lie below low, and every block with its degree from low to high inclusive. Curate's
-// archive plan finds the 80th percentile among them (docs/BEHAVIOUR.md §9.2). No row when
-// a rank is past the end (the space changed since it was counted).
+// many lie below low, and every degree from low to high inclusive: values the index holds,
+// so no block is read. Curate's archive plan finds the 80th percentile among them
+// (docs/BEHAVIOUR.md §9.2). No row when a rank is past the end (the space changed since it
+// was counted).
 CALL () {
   MATCH (b:Block)
   WHERE b.space = $space AND b.status = 'active' AND b.weighted_degree > $epsilon
@@ -36,6 +37,6 @@ CALL (low, high) {
   MATCH (b:Block)
   WHERE b.space = $space AND b.status = 'active' AND b.weighted_degree >= low
     AND b.weighted_degree <= high
-  RETURN collect([b.id, b.weighted_degree]) AS window
+  RETURN collect(b.weighted_degree) AS window
 }
 RETURN low, high, below, window

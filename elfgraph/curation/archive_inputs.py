@@ -3,10 +3,10 @@
 With the default prune threshold, the plan reads only the active blocks whose kept
 archive_due_hours has come (re-checked exactly), their edges and neighbours, and the
 degrees of the untouched blocks near the 80th percentile's rank (a count and a skip along
-the degree index, curation/ranks.py): nothing that grows with the part of the space that
-did not decay. Otherwise, or when the graph changed between the two reads so that the
-window no longer decides the percentile, it reads every active block, as before; both
-give the same plan.
+the degree index, values only, curation/ranks.py; a window that turns out too narrow is
+read again wider): no block that did not decay or neighbour one. Otherwise, or when the
+graph changed between the reads so that no window decides the percentile, it reads every
+active block, as before; both give the same plan.
 """
 
 from __future__ import annotations
@@ -24,6 +24,12 @@ from elfgraph.store.database import Database
 from elfgraph.store.transaction import Transaction
 
 log = logging.getLogger("elfgraph.curation")
+
+# The first degree window reaches this many ranks (plus two per decayed block) either side
+# of the percentile's; each retry reaches WIDER times as far. Reading along the index costs
+# little per degree, so a first window too narrow costs one more round trip.
+FIRST_REACH = 256
+WIDER = 8
 
 
 async def read_archive_plan(
@@ -62,25 +68,29 @@ async def due_plan(
     touched_nonzero = sum(1 for degree in touched.values() if degree > EPSILON)
     if ranked <= touched_nonzero:  # every non-zero degree is a touched one: all known
         return plan_archive(touched, decayed, edges)
-    ranks = window_ranks(ranked, touched_nonzero)
-    window = await degree_window(
-        tx, space=space, epsilon=EPSILON, low_rank=ranks[0], high_rank=ranks[1]
-    )
-    if window is None:
-        return None
-    untouched = untouched_from(
-        ranked,
-        touched,
-        ranks,
-        float(window["low"]),
-        float(window["high"]),
-        int(window["below"]),
-        [(str(row[0]), float(row[1])) for row in window["window"]],
-    )
-    try:
-        return plan_archive(touched, decayed, edges, untouched)
-    except OutsideWindowError:
-        return None
+    reach: int | None = FIRST_REACH + 2 * len(decayed)
+    while True:
+        ranks = window_ranks(ranked, touched_nonzero, reach)
+        window = await degree_window(
+            tx, space=space, epsilon=EPSILON, low_rank=ranks[0], high_rank=ranks[1]
+        )
+        if window is None:
+            return None
+        try:
+            untouched = untouched_from(
+                ranked,
+                touched,
+                ranks,
+                float(window["low"]),
+                float(window["high"]),
+                int(window["below"]),
+                [float(degree) for degree in window["window"]],
+            )
+            return plan_archive(touched, decayed, edges, untouched)
+        except OutsideWindowError:
+            if reach is None or ranks == window_ranks(ranked, touched_nonzero):
+                return None  # the widest window did not decide: the graph changed
+            reach *= WIDER
 
 
 async def full_plan(tx: Transaction, *, space: str, now: float, threshold: float) -> ArchivePlan:

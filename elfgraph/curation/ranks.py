@@ -6,15 +6,18 @@ neighbours) and no other. The 80th percentile of the non-zero degrees is the val
 one rank, so the degrees of the untouched blocks matter only near that rank: the caller
 reads how many there are, how many lie below a window of values, and the window itself
 (a count and a skip along an index ordered by degree), and the percentile of every round
-of the plan comes out exactly as if every degree had been read. The window is wide enough
-for any round (window_ranks); if it is not (the graph changed between the reads),
-bridge_degree raises OutsideWindow and the caller reads every degree instead.
+of the plan comes out exactly as if every degree had been read. The caller starts with a
+narrow window around the first round's rank and widens it when bridge_degree raises
+OutsideWindowError (a round's rank fell outside it), up to one wide enough for any round
+(window_ranks); if even that does not decide (the graph changed between the reads), it
+reads every degree instead.
 """
 
 from __future__ import annotations
 
 import math
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -78,13 +81,19 @@ def bridge_degree(untouched: Untouched, touched: Iterable[float]) -> float | Non
     return between[rank - under]
 
 
-def window_ranks(ranked: int, touched: int) -> tuple[int, int]:
+def window_ranks(ranked: int, touched: int, reach: int | None = None) -> tuple[int, int]:
     """The ranks (0-based, inclusive) among `ranked` non-zero degrees, `touched` of them of
-    touched blocks, between which every round's percentile falls: the untouched count
-    with between 0 and `touched` touched degrees has its rank in [rank(ranked - touched),
-    rank(ranked)], and touched degrees shift an untouched one's place by at most `touched`."""
+    touched blocks, to read around the percentile. Every round's percentile falls between
+    them when `reach` is None: the untouched count with between 0 and `touched` touched
+    degrees has its rank in [rank(ranked - touched), rank(ranked)], and touched degrees
+    shift an untouched one's place by at most `touched`. A smaller `reach` reads that far
+    either side of the first round's rank (within those bounds): enough when few touched
+    degrees cross the percentile, which bridge_degree checks."""
     low = percentile_rank(ranked - touched) - touched if ranked > touched else 0
     high = percentile_rank(ranked) + touched
+    if reach is not None:
+        centre = percentile_rank(ranked)
+        low, high = max(low, centre - reach), min(high, centre + reach)
     return max(0, low), min(ranked - 1, high)
 
 
@@ -95,16 +104,22 @@ def untouched_from(
     low: float,
     high: float,
     below: int,
-    window: Sequence[tuple[str, float]],
+    window: Sequence[float],
 ) -> Untouched:
     """The untouched degrees, from what the degree index gave: `ranked` non-zero degrees,
-    `below` of them under `low`, `window` (id, degree) from `low` to `high`; `touched` the
-    degrees of the touched blocks as the same index holds them."""
+    `below` of them under `low`, `window` every degree from `low` to `high`; `touched` the
+    degrees of the touched blocks as the same index holds them, taken out of the window by
+    value (the same doubles). OutsideWindowError when one is not there (the graph changed
+    between the reads)."""
     touched_nonzero = [d for d in touched.values() if d > EPSILON]
+    left = Counter(window)
+    left.subtract(d for d in touched_nonzero if low <= d <= high)
+    if any(count < 0 for count in left.values()):
+        raise OutsideWindowError
     return Untouched(
         size=ranked - len(touched_nonzero),
         below=below - sum(1 for d in touched_nonzero if d < low),
-        window=tuple(sorted(d for block, d in window if block not in touched)),
+        window=tuple(sorted(left.elements())),
         low=-math.inf if ranks[0] == 0 else low,
         high=math.inf if ranks[1] >= ranked - 1 else high,
     )

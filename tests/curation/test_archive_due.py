@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from elfgraph.core.scoring import KEPT_ARCHIVE_THRESHOLD
+from elfgraph.curation import archive_inputs
 from elfgraph.curation.archive_inputs import due_plan, full_plan
 from elfgraph.store.database import Database
 from tests.support.graph import archive_due_drift, graph_write, recount_degrees
@@ -67,9 +68,12 @@ async def write_random_graph(database: Database, space: str, rng: random.Random)
     await recount_degrees(database, space)
 
 
+@pytest.mark.parametrize("first_reach", [0, archive_inputs.FIRST_REACH])
 async def test_the_due_blocks_give_the_plan_of_every_active_block(
-    database: Database, space: str
+    database: Database, space: str, first_reach: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """With the first degree window as narrow as it gets (then widened), and as curate has it."""
+    monkeypatch.setattr(archive_inputs, "FIRST_REACH", first_reach)
     await write_random_graph(database, space, random.Random(18))
     assert await archive_due_drift(database, space) == []
     archived_somewhere = kept_somewhere = 0

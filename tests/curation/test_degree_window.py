@@ -48,22 +48,24 @@ def build(
     return degrees, edges
 
 
-def index_window(degrees: dict[str, float], touched: dict[str, float]) -> Untouched:
+def index_window(
+    degrees: dict[str, float], touched: dict[str, float], reach: int | None = None
+) -> Untouched:
     """What the degree index gives: the count, then the degrees between two ranks."""
-    ordered = sorted((d, block) for block, d in degrees.items() if d > EPSILON)
+    ordered = sorted(d for d in degrees.values() if d > EPSILON)
     touched_nonzero = sum(1 for d in touched.values() if d > EPSILON)
     if len(ordered) <= touched_nonzero:
         return NONE_UNTOUCHED
-    ranks = window_ranks(len(ordered), touched_nonzero)
-    low, high = ordered[ranks[0]][0], ordered[ranks[1]][0]
+    ranks = window_ranks(len(ordered), touched_nonzero, reach)
+    low, high = ordered[ranks[0]], ordered[ranks[1]]
     return untouched_from(
         len(ordered),
         touched,
         ranks,
         low,
         high,
-        sum(1 for d, _ in ordered if d < low),
-        [(block, d) for d, block in ordered if low <= d <= high],
+        sum(1 for d in ordered if d < low),
+        [d for d in ordered if low <= d <= high],
     )
 
 
@@ -81,6 +83,17 @@ def test_the_window_gives_the_plan_of_every_degree(
     full = plan_archive(degrees, decayed, near)
     windowed = plan_archive(touched, decayed, near, index_window(degrees, touched))
     assert windowed == full
+    # As curate reads it: a narrow window first, wider after each OutsideWindowError.
+    reach: int | None = 1
+    while True:
+        try:
+            assert (
+                plan_archive(touched, decayed, near, index_window(degrees, touched, reach)) == full
+            )
+            break
+        except OutsideWindowError:
+            assert reach is not None  # the widest window always decides
+            reach = None if reach > 4 * n else reach * 4
 
 
 def test_the_window_reads_only_the_degrees_near_the_rank() -> None:
@@ -91,6 +104,11 @@ def test_the_window_reads_only_the_degrees_near_the_rank() -> None:
     assert bridge_degree(untouched, touched.values()) == 800.0  # rank 799 of 1..1000
     # Without the touched blocks (archived): rank ceil(0.8·998) - 1 = 798 of the rest.
     assert bridge_degree(untouched, []) == 801.0
+
+
+def test_a_touched_degree_missing_from_the_window_says_the_graph_changed() -> None:
+    with pytest.raises(OutsideWindowError):
+        untouched_from(10, {"a": 2.5}, (3, 6), 2.0, 3.0, 3, [2.0, 3.0])  # no 2.5 there
 
 
 def test_a_window_that_does_not_decide_the_rank_says_so() -> None:

@@ -7,7 +7,7 @@ class DegreeWindow(TypedDict):
     low: float  # the degree at low_rank
     high: float  # the degree at high_rank
     below: int  # how many non-zero degrees lie below low
-    window: list[list[str | float]]  # [id, degree] of every block from low to high
+    window: list[float]  # every degree from low to high
 
 
 async def degree_window(
