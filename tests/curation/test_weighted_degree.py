@@ -115,19 +115,20 @@ async def curate_later(
     return hours
 
 
+# Every twelfth step, besides its write: this space's export imported as another space
+# (publish), merged into it, or that space dropped, in this order.
+COPIES = ["import", "merge", "drop", "import", "merge"]
+
+
 async def copy_elsewhere(
-    database: Database, space: str, other: str, folder: Path, rng: random.Random
-) -> str:
-    """Import this space's export as `other` (publish), merge it into `other` when that
-    exists, or now and then drop `other`; which one it did."""
-    exists = await find_space(database, other) is not None
-    if exists and rng.random() < 0.3:
+    database: Database, space: str, other: str, folder: Path, action: str
+) -> None:
+    if action == "drop":
         await drop_space(database, other)
-        return "drop"
+        return
     path = folder / f"{uuid.uuid4().hex}.jsonl"
     await export_space(database, space, path)
-    await import_space(database, path, space=other, merge=exists)
-    return "merge" if exists else "import"
+    await import_space(database, path, space=other, merge=action == "merge")
 
 
 async def drifts(database: Database, space: str) -> list[list[dict[str, Any]]]:
@@ -157,7 +158,6 @@ async def random_writes(
     rng = random.Random(18)
     hours = 0.0
     kinds: dict[str, int] = {}
-    copies: set[str] = set()
     for step in range(70):
         ids = await active_ids(database, space)
         kind = (
@@ -173,7 +173,6 @@ async def random_writes(
                     "outcome",
                     "frame",
                     "curate",
-                    "import",
                 ]
             )
         )
@@ -200,8 +199,6 @@ async def random_writes(
                 async with memory.session("work"):
                     await memory.frame("attention", f"cluster fact about topic {rng.randrange(9)}")
                     await memory.frame("task", f"cluster topic {rng.randrange(9)}")
-            elif kind == "import":
-                copies.add(await copy_elsewhere(database, space, other, folder, rng))
             else:
                 hours = await curate_later(memory, database, space, rng, hours)
         except StorageError:
@@ -209,9 +206,14 @@ async def random_writes(
         except ElfgraphError:
             pass  # a refused write (degree cap, archived block) changes nothing either
         assert await drifts(database, space) == [[], [], [], []], (step, kind)
-        assert await drifts(database, other) == [[], [], [], []], (step, kind)
-    assert set(kinds) == {"learn", "connect", "disconnect", "outcome", "frame", "curate", "import"}
-    assert copies == {"import", "merge", "drop"}
+        if step % 12 == 11:
+            action = COPIES[step // 12]
+            await copy_elsewhere(database, space, other, folder, action)
+            assert await drifts(database, other) == [[], [], [], []], (step, action)
+            assert (await find_space(database, other) is None) == (action == "drop")
+    assert set(kinds) == {"learn", "connect", "disconnect", "outcome", "frame", "curate"}
+    copied = await graph(database, "MATCH (s:Space {name: $s}) RETURN s.edge_count AS n", s=other)
+    assert copied[0]["n"] > 0  # the copies carried edges
     degrees = await graph(
         database,
         "MATCH (b:Block {space: $s}) RETURN b.status AS status, b.weighted_degree AS degree",
