@@ -137,9 +137,18 @@ def edge_rows(size: int, rng: random.Random, per_block: float = 2.5) -> list[dic
     return rows
 
 
+# What every writer of edges keeps on the space node (docs/BEHAVIOUR.md §9.5) and migration
+# 0036 gives an older database; code without it ignores the property.
+COUNT_EDGES = """
+MATCH (s:Space {name: $space})
+SET s.edge_count = COUNT {
+  MATCH (a:Block)-[]->(:Block) WHERE a.space = $space AND a.status = 'active'
+}
+"""
 # What every writer of edges keeps on a block (docs/BEHAVIOUR.md §9.2, §9.3) and migrations
-# 0030 and 0031 give an older database: its weighted degree and the earliest hour one of its
-# edges falls below the prune threshold. Code without them ignores the properties.
+# 0030, 0031 and 0033 give an older database: its weighted degree, the earliest hour one of
+# its edges falls below the prune threshold, and the hour its recency falls below the
+# archive threshold. Code without them ignores the properties.
 RECOUNT_DEGREES = """
 MATCH (x:Block)
 WHERE x.space = $space AND x.id >= $low AND x.id < $high
@@ -159,7 +168,10 @@ SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
                                         OR e.last_active_hours IS NOT NULL) THEN -1.0e18
                   WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
                   ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END) AS due
-  }[0], 1.0e18)
+  }[0], 1.0e18),
+    x.archive_due_hours = CASE WHEN coalesce(x.decay_lambda, 0.01) > 0.0
+      THEN x.last_reinforced_at + log(20.0) / coalesce(x.decay_lambda, 0.01) - 0.001
+      ELSE 1.0e18 END
 """
 
 
@@ -167,7 +179,8 @@ async def write_edges(
     database: Database, space: str, edges: list[dict[str, Any]], size: int, first: int = 0
 ) -> None:
     """The edges in batches, then the kept weighted degree of blocks `first` to
-    `first + size` recounted, as every writer of edges leaves it."""
+    `first + size` recounted and the space's edge count, as every writer of edges leaves
+    them."""
     for start in range(0, len(edges), 10_000):
         await database.write(
             _write, CREATE_EDGES, {"space": space, "rows": edges[start : start + 10_000]}
@@ -175,6 +188,7 @@ async def write_edges(
     for start in range(first, first + size, 10_000):
         bounds = {"low": f"{start:016x}", "high": f"{start + 10_000:016x}"}
         await database.write(_write, RECOUNT_DEGREES, {"space": space, **bounds})
+    await database.write(_write, COUNT_EDGES, {"space": space})
 
 
 async def build(database: Database, space: str, size: int, per_block: float = 2.5) -> None:

@@ -7,36 +7,39 @@ benchmarks/curate.py makes them, kept degrees and due times set), then times, al
 after a warm-up, the edge plan as it was (cypher/curation/edges_to_remove.cypher: every
 edge of the space) and as it is (edges_due.cypher: the blocks whose edge_due_hours has
 come, and their edges), at two clocks: the benchmark's 400 active hours (a space that
-was not curated while 20 % of its edges aged: 13 % decay at once) and 40 hours after a
-run that removed them (the edges anchored at hour 0 gone: what a space curated on
-schedule reads). Both plans must be equal. Also times the other reads over the whole
-space that a curate run makes: the archive plan's pass, the finish's edge count and the
-reinforcement's scores (its read alone, with fixed weights).
-Read-only after the build (the second clock's graph is the first one's minus the
-decayed edges, deleted between the two series); the space is dropped.
+was not curated while 20 % of its edges aged: 13 % decay at once, 10 % of its blocks) and
+40 hours after a run that removed them (the edges anchored at hour 0 and the archived
+blocks gone: what a space curated on schedule reads). Both plans must be equal. Also
+times the archive plan (its reads and
+the planning, as curate makes it) from every active block and from the due blocks with the
+degree window (archive_due_hours and the degree index, issue 18; both plans must be
+equal), the finish's edge count over every edge and from the space's kept edge_count
+(equal), and the reinforcement's scores (its read alone, with fixed weights), which still
+read every active block.
+Read-only after the build but between the two series (the second clock's graph is the
+first one's minus the removed edges and the archived blocks); the space is dropped.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
+import time
 import uuid
-from pathlib import Path
+from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
-import anyio
-
-from benchmarks.curate import NOW
-from benchmarks.curate_reads import _rows, build, timed
+from benchmarks.curate import COUNT_EDGES, NOW, RECOUNT_DEGREES
+from benchmarks.curate_reads import _rows, build, command_line, timed
 from benchmarks.machine import describe, machine_line
-from benchmarks.write_path import RESULTS, percentile
+from benchmarks.write_path import percentile
 from elfgraph.core.scoring import (
     EDGE_DECAY_FACTOR,
-    EDGE_REINFORCEMENT_BONUS,
     ESTABLISHED_EDGE_COUNT,
+    KEPT_ARCHIVE_THRESHOLD,
     KEPT_DUE_THRESHOLD,
 )
+from elfgraph.curation.archive_inputs import due_plan, full_plan
 from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.cypher import catalog
@@ -46,6 +49,7 @@ EDGE_COUNT = """
 RETURN COUNT { MATCH (a:Block)-[]->(:Block) WHERE a.space = $space AND a.status = 'active' }
   AS total_edges
 """
+KEPT_EDGE_COUNT = "MATCH (s:Space {name: $space}) RETURN s.edge_count AS total_edges"
 # The reinforcement's read (cypher/curation/reinforce_curated.cypher, without its writes):
 # the queryless SELF score of every active block, for the top five.
 REINFORCE_SCORES = """
@@ -73,34 +77,38 @@ UNWIND $pairs AS pair
 MATCH (a:Block {space: $space, id: pair[0]})-[r]->(b:Block {space: $space, id: pair[1]})
 DELETE r
 """
-RECOUNT_ALL = """
-MATCH (x:Block) WHERE x.space = $space AND x.id >= $low AND x.id < $high
-WITH x
-CALL (x) {
-  MATCH (x)-[e]-(o:Block)
-  WITH e, 0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
-       * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
-              THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
-  RETURN coalesce(min(CASE WHEN startNode(e) <> x OR coalesce(e.origin, '') = 'agent' THEN null
-              WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
-                                       OR e.last_active_hours IS NOT NULL) THEN -1.0e18
-              WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
-              ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END), 1.0e18) AS due
-}
-SET x.edge_due_hours = due
+ARCHIVE_PLANNED = """
+UNWIND $ids AS id
+MATCH (b:Block {space: $space, id: id})
+SET b.status = 'archived', b.weighted_degree = 0.0, b.edge_due_hours = 1.0e18
+WITH b
+MATCH (b)-[r]-(:Block)
+DELETE r
 """
 
 
+Variant = tuple[str, dict[str, Any]] | Callable[[], Awaitable[Any]]
+
+
+async def run_variant(database: Database, variant: Variant) -> tuple[float, Any]:
+    """A query text with its parameters, or a read of the code (the archive plans)."""
+    if isinstance(variant, tuple):
+        return await timed(database, *variant)
+    started = time.perf_counter()
+    answer = await variant()
+    return time.perf_counter() - started, [answer]
+
+
 async def series(
-    database: Database, variants: dict[str, tuple[str, dict[str, Any]]], repeats: int
+    database: Database, variants: dict[str, Variant], repeats: int
 ) -> tuple[dict[str, list[float]], dict[str, Any]]:
     seconds: dict[str, list[float]] = {name: [] for name in variants}
     answers: dict[str, Any] = {}
-    for name, (query, params) in variants.items():  # warm-up: plans compiled, pages cached
-        answers[name] = (await timed(database, query, params))[1]
+    for name, variant in variants.items():  # warm-up: plans compiled, pages cached
+        answers[name] = (await run_variant(database, variant))[1]
     for _ in range(repeats):
-        for name, (query, params) in variants.items():
-            seconds[name].append((await timed(database, query, params))[0])
+        for name, variant in variants.items():
+            seconds[name].append((await run_variant(database, variant))[0])
     return seconds, answers
 
 
@@ -133,28 +141,40 @@ async def main(blocks: int, per_block: float, repeats: int) -> dict[str, Any]:
                 "edge_factor": EDGE_DECAY_FACTOR,
                 "established": ESTABLISHED_EDGE_COUNT,
             }
-            archive = {"space": space, "now": now, "threshold": 0.05}
-            variants: dict[str, tuple[str, dict[str, Any]]] = {
+            archive_threshold = KEPT_ARCHIVE_THRESHOLD
+            variants: dict[str, Variant] = {
                 "edges_to_remove (before: every edge)": (
                     queries["edges_to_remove"].text,
                     {**plan, "max_fraction": 1.0},
                 ),
                 "edges_due (after: the due blocks' edges)": (queries["edges_due"].text, plan),
-                "archive_plan_inputs": (
-                    queries["archive_plan_inputs"].text,
-                    {**archive, "bonus": EDGE_REINFORCEMENT_BONUS},
+                "archive plan (before: every active block)": partial(
+                    database.read, full_plan, space=space, now=now, threshold=archive_threshold
                 ),
-                "finish's edge count": (EDGE_COUNT, {"space": space}),
+                "archive plan (after: the due blocks and the degree window)": partial(
+                    database.read, due_plan, space=space, now=now, threshold=archive_threshold
+                ),
+                "finish's edge count (before: every edge)": (EDGE_COUNT, {"space": space}),
+                "finish's edge count (after: the space's kept count)": (
+                    KEPT_EDGE_COUNT,
+                    {"space": space},
+                ),
                 "reinforcement's scores": (REINFORCE_SCORES, {"space": space, "now": now}),
             }
             seconds, answers = await series(database, variants, repeats)
             names = list(variants)
             removed = plans_equal(answers, names[0], names[1])
+            every_plan, windowed = answers[names[2]][0], answers[names[3]][0]
+            counted, kept = answers[names[4]][0], answers[names[5]][0]
+            assert counted == kept, (counted, kept)
+            assert windowed == every_plan, (len(windowed.ids), len(every_plan.ids))
             report["clocks"].append(
                 {
                     "now": now,
                     "edges_removed": removed,
                     "due_blocks": len(answers[names[1]][0]["due_ids"]),
+                    "archived": len(every_plan.ids),
+                    "bridges_kept": every_plan.bridges_kept,
                     "seconds": {
                         name: {
                             "median": statistics.median(values),
@@ -165,16 +185,21 @@ async def main(blocks: int, per_block: float, repeats: int) -> dict[str, Any]:
                     },
                 }
             )
-            # What the run at this clock leaves: its edges gone, the ends recounted.
+            # What the run at this clock leaves: its edges and archived blocks gone, every
+            # block recounted.
             first = answers[names[0]][0]
             pairs = first["weak_pairs"] + first["decay_pairs"]
             for start in range(0, len(pairs), 10_000):
                 await database.write(
                     _rows, DELETE_DECAYED, {"space": space, "pairs": pairs[start : start + 10_000]}
                 )
+            for start in range(0, len(every_plan.ids), 5_000):
+                ids = every_plan.ids[start : start + 5_000]
+                await database.write(_rows, ARCHIVE_PLANNED, {"space": space, "ids": ids})
             for start in range(0, blocks, 10_000):
                 bounds = {"low": f"{start:016x}", "high": f"{start + 10_000:016x}"}
-                await database.write(_rows, RECOUNT_ALL, {"space": space, **bounds})
+                await database.write(_rows, RECOUNT_DEGREES, {"space": space, **bounds})
+            await database.write(_rows, COUNT_EDGES, {"space": space})
         return report
     finally:
         await drop_space(database, space)
@@ -199,13 +224,4 @@ def markdown(report: dict[str, Any]) -> str:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--blocks", type=int, default=100_000)
-    parser.add_argument("--edges-per-block", type=float, default=5.0)
-    parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--out", type=Path, default=RESULTS / "curate_edge_plan.json")
-    args = parser.parse_args()
-    report = anyio.run(main, args.blocks, args.edges_per_block, args.repeats)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2), encoding="utf-8")
-    print(markdown(report))
+    command_line(__doc__.splitlines()[0], main, markdown, "curate_edge_plan.json")

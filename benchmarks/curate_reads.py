@@ -18,6 +18,7 @@ import random
 import statistics
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +57,8 @@ RETURN collect([b.id, decayed, coalesce(b.weighted_degree, 0.0)]) AS blocks
 CREATE_BLOCKS = """
 UNWIND $rows AS row
 CREATE (:Block {space: $space, id: row.id, status: 'active', decay_lambda: 0.01,
-                last_reinforced_at: row.at, reinforcement_count: row.count})
+                last_reinforced_at: row.at, reinforcement_count: row.count,
+                archive_due_hours: row.at + log(20.0) / 0.01 - 0.001})
 """
 
 
@@ -146,14 +148,25 @@ def markdown(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def command_line(
+    description: str,
+    main: Callable[[int, float, int], Awaitable[dict[str, Any]]],
+    markdown: Callable[[dict[str, Any]], str],
+    out: str,
+) -> None:
+    """The command line of the one-space read benchmarks (this one, curate_edge_plan):
+    build, time, write the raw results to benchmarks/results/`out`, print the table."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--blocks", type=int, default=100_000)
     parser.add_argument("--edges-per-block", type=float, default=5.0)
     parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--out", type=Path, default=RESULTS / "curate_reads.json")
+    parser.add_argument("--out", type=Path, default=RESULTS / out)
     args = parser.parse_args()
     report = anyio.run(main, args.blocks, args.edges_per_block, args.repeats)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2), encoding="utf-8")
     print(markdown(report))
+
+
+if __name__ == "__main__":
+    command_line(__doc__.splitlines()[0], main, markdown, "curate_reads.json")

@@ -13,12 +13,21 @@
 // searched by the keyword leg through its summary, which an active survivor gets at once
 // and an inbox one when promoted (promote_blocks.cypher), so the near-duplicate's words
 // still find it (docs/BEHAVIOUR.md §4.2). The space's edges are locked first (a write on its
-// node, like every writer of edges), so the neighbours' recounts are exact. Returns the ids
+// node, like every writer of edges), so the neighbours' recounts are exact, and its
+// edge_count goes down by the edges removed (§9.5). Returns the ids
 // actually archived.
 MATCH (space:Space {name: $space})
 SET space._edge_lock = true
 REMOVE space._edge_lock
 WITH space
+CALL (space) {
+  UNWIND $rows AS row
+  MATCH (b:Block {space: $space, id: row.id})-[r]-(:Block)
+  WHERE b.status IN ['inbox', 'active']
+  WITH DISTINCT r
+  WITH count(r) AS cut
+  SET space.edge_count = coalesce(space.edge_count, 0) - cut
+}
 UNWIND $rows AS row
 MATCH (b:Block {space: $space, id: row.id})
 WHERE b.status IN ['inbox', 'active']

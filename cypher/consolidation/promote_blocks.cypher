@@ -3,7 +3,7 @@
 // returns: many
 // params: space, rows, now_hours, embedding_model, run_id
 // Promotes analysed inbox blocks to active with their confidence, tags, summary, decay
-// rate, embedding and its sketch (see elfgraph/core/sketch.py). The embedding is stored
+// rate (and the archive_due_hours it gives, docs/BEHAVIOUR.md §9.2), embedding and its sketch (see elfgraph/core/sketch.py). The embedding is stored
 // as a float32 array (db.create.setNodeVectorProperty): half the store and page cache of
 // a list of floats, which Neo4j keeps as float64, and an exact scan reads it ~1.5x
 // faster (BENCHMARKS.md, "Many tenants"). Each block is locked (by a write) before its
@@ -36,6 +36,9 @@ SET b.status = 'active',
     b.promoted_at = row.promoted_at,
     b.consolidated_by = $run_id,
     b.vector_epoch = epoch
+SET b.archive_due_hours = CASE WHEN coalesce(b.decay_lambda, 0.01) > 0.0
+    THEN b.last_reinforced_at + log(20.0) / coalesce(b.decay_lambda, 0.01) - 0.001
+    ELSE 1.0e18 END
 WITH b, row, epoch
 CALL db.create.setNodeVectorProperty(b, 'embedding', row.embedding)
 FOREACH (_ IN CASE WHEN any(tag IN row.tags WHERE tag STARTS WITH 'self/') THEN [1] ELSE [] END |

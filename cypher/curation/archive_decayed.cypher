@@ -7,7 +7,8 @@
 // block's recency so a block reinforced since the plan was made stays. Archiving removes the
 // block's knowledge edges (their other ends' weighted_degree and edge_due_hours recounted
 // once per batch, however many of the batch's blocks they lost, docs/BEHAVIOUR.md §9.2),
-// its embedding and sketch (the vector index holds live blocks only), its Self label, and the co-retrieval staging that names it. Runs only while
+// its embedding and sketch (the vector index holds live blocks only), its Self label, and the co-retrieval staging that names it;
+// the space's edge_count goes down by the edges removed (§9.5). Runs only while
 // `owner` holds the curate lock, whose lease it extends; the space node is written
 // first, so the batch waits for (and is not overtaken by) the agent's writers. Returns
 // how many were archived; no row when the lock is no longer ours.
@@ -27,6 +28,12 @@ CALL (plan) {
       b.weighted_degree = 0.0, b.edge_due_hours = 1.0e18
   REMOVE b.embedding, b.sketch, b:Self
   WITH collect(b) AS gone
+  CALL (gone) {
+    UNWIND gone AS b
+    MATCH (b)-[r]-(:Block)
+    WITH DISTINCT r
+    RETURN count(r) AS cut
+  }
   CALL (gone) {
     UNWIND gone AS b
     MATCH (b)-[r]-(other:Block)
@@ -50,8 +57,10 @@ CALL (plan) {
     }
     SET x.weighted_degree = degree, x.edge_due_hours = due
   }
-  RETURN [b IN gone | b.id] AS archived
+  RETURN [b IN gone | b.id] AS archived, cut
 }
+SET space.edge_count = coalesce(space.edge_count, 0) - cut
+WITH plan, archived
 CALL (archived) {
   MATCH (staged:CoRetrieval)
   WHERE staged.space = $space AND (staged.a IN archived OR staged.b IN archived)

@@ -5,7 +5,7 @@
 // Deletes a batch of the planned decayed edges, re-checking each one's effective weight
 // with the formula of edges_to_remove, so an edge used since the plan was made (its
 // last_active_hours refreshed) stays; the ends' weighted_degree and edge_due_hours are recounted (docs/BEHAVIOUR.md
-// §6). Runs only while `owner` holds the curate lock,
+// §6), and the space's edge_count lowered (§9.5). Runs only while `owner` holds the curate lock,
 // whose lease it extends. Returns how many went and, for up to `sample` of the weakest,
 // the start of both blocks' content, the stored weight and the effective one; no row
 // when the lock is no longer ours.
@@ -29,11 +29,11 @@ CALL () {
   WHERE effective < $threshold
   WITH a, r, b, effective
   ORDER BY effective, a.id, b.id
-  WITH collect(r) AS doomed, collect(a) + collect(b) AS ends,
+  WITH collect(r) AS doomed, count(DISTINCT r) AS cut, collect(a) + collect(b) AS ends,
        collect({a: left(a.content, 120), b: left(b.content, 120), weight: r.weight,
                 effective: effective}) AS gone
   FOREACH (r IN doomed | DELETE r)
-  WITH doomed, gone, ends
+  WITH doomed, cut, gone, ends
   CALL (ends) {
     UNWIND ends AS x
     WITH DISTINCT x
@@ -55,6 +55,7 @@ CALL () {
     }
     SET x.weighted_degree = degree, x.edge_due_hours = due
   }
-  RETURN size(doomed) AS decayed, gone[..$sample] AS sample
+  RETURN size(doomed) AS decayed, cut, gone[..$sample] AS sample
 }
+SET space.edge_count = coalesce(space.edge_count, 0) - cut
 RETURN decayed, sample

@@ -5,7 +5,8 @@
 // Deletes a batch of the planned weak edges (static prune), re-checking that each is still
 // below `threshold`, never reinforced and not the agent's. Runs only while `owner` holds
 // the curate lock, whose lease it extends (a write to the space node first, like every
-// writer of edges). The ends' weighted_degree and edge_due_hours are recounted (docs/BEHAVIOUR.md §6). Returns how many went; no row when the lock is no longer ours.
+// writer of edges). The ends' weighted_degree and edge_due_hours are recounted (docs/BEHAVIOUR.md §6),
+// and the space's edge_count lowered (§9.5). Returns how many went; no row when the lock is no longer ours.
 MATCH (space:Space {name: $space})
 WHERE space.curate_lock_owner = $owner
 SET space.curate_lock_until = timestamp() / 1000.0 + $lock_seconds
@@ -16,7 +17,7 @@ CALL () {
   WHERE r.weight < $threshold AND coalesce(r.reinforcement_count, 0) = 0
     AND coalesce(r.origin, '') <> 'agent'
   DELETE r
-  WITH collect(a) + collect(b) AS ends, count(*) AS pruned
+  WITH collect(a) + collect(b) AS ends, count(*) AS pruned, count(DISTINCT r) AS cut
   CALL (ends) {
     UNWIND ends AS x
     WITH DISTINCT x
@@ -38,6 +39,7 @@ CALL () {
     }
     SET x.weighted_degree = degree, x.edge_due_hours = due
   }
-  RETURN pruned
+  RETURN pruned, cut
 }
+SET space.edge_count = coalesce(space.edge_count, 0) - cut
 RETURN pruned

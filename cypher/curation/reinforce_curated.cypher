@@ -9,7 +9,7 @@
 // §9.2; reinforcement = ln(1 + count) over ln(1 + the largest count); ties
 // by id), so useful knowledge does not fade between recalls. Each
 // gets count + 1 and last_reinforced_at = now, never moved back (a session elsewhere may
-// be ahead of the persisted clock). Nothing is reinforced when the space was already
+// be ahead of the persisted clock), and its archive_due_hours recounted (§9.2). Nothing is reinforced when the space was already
 // curated at this clock, so a second curate at the same clock changes nothing. Runs only
 // while `owner` holds the curate lock, whose lease it extends. Returns the ids
 // reinforced; no row when the lock is no longer ours.
@@ -53,5 +53,8 @@ CALL (pinned, again) {
 FOREACH (b IN pinned + top |
   SET b.reinforcement_count = coalesce(b.reinforcement_count, 0) + 1,
       b.last_reinforced_at = CASE WHEN b.last_reinforced_at > $now THEN b.last_reinforced_at
-                                  ELSE $now END)
+                                  ELSE $now END
+  SET b.archive_due_hours = CASE WHEN coalesce(b.decay_lambda, 0.01) > 0.0
+      THEN b.last_reinforced_at + log(20.0) / coalesce(b.decay_lambda, 0.01) - 0.001
+      ELSE 1.0e18 END)
 RETURN [b IN pinned | b.id] AS constitutional_ids, [b IN top | b.id] AS top_ids

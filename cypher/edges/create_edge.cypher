@@ -6,18 +6,19 @@
 // type, after deleting the edges it displaces (pairs of block ids). Runs after edge_state
 // in the same transaction, which locked the space and decided that all of this is allowed.
 // The weighted_degree and edge_due_hours of every block whose edges changed are recounted
-// (docs/BEHAVIOUR.md §6, §9.3).
+// (docs/BEHAVIOUR.md §6, §9.3), and the space's edge_count moved by the edges made and
+// removed (§9.5).
 MATCH (a:Block {space: $space, id: $a}), (b:Block {space: $space, id: $b})
 CALL () {
   UNWIND $displaced AS pair
   MATCH (x:Block {space: $space, id: pair[0]})-[old]->(y:Block {space: $space, id: pair[1]})
   DELETE old
-  RETURN collect(x) + collect(y) AS loosened
+  RETURN collect(x) + collect(y) AS loosened, count(old) AS cut
 }
 CREATE (a)-[r:$($type)]->(b)
 SET r.relation = $relation, r.weight = $weight, r.origin = 'agent', r.note = $note,
     r.reinforcement_count = 0, r.created_at = $created_at, r.last_active_hours = $now_hours
-WITH r, loosened + [a, b] AS touched
+WITH r, cut, loosened + [a, b] AS touched
 CALL (touched) {
   UNWIND touched AS x
   WITH DISTINCT x
@@ -38,5 +39,9 @@ CALL (touched) {
            coalesce(min(due), 1.0e18) AS due
   }
   SET x.weighted_degree = degree, x.edge_due_hours = due
+}
+CALL (cut) {
+  MATCH (space:Space {name: $space})
+  SET space.edge_count = coalesce(space.edge_count, 0) + 1 - cut
 }
 RETURN r {.*} AS edge

@@ -7,13 +7,14 @@
 // creates each new edge from the smaller id to the larger with its typed relationship.
 // Every block whose edges changed gets its weighted_degree and edge_due_hours recounted (docs/BEHAVIOUR.md
 // §6: the sum of weight + 0.1·ln(1 + reinforcement_count) over its edges), exact because
-// link_state locked the space's edges. Returns how many edges it created.
+// link_state locked the space's edges; the space's edge_count moves by the edges made and
+// removed (§9.5). Returns how many edges it created.
 CALL () {
   UNWIND $displaced AS key
   MATCH (x)-[r]->(y)
   WHERE elementId(r) = key
   DELETE r
-  RETURN collect(x) + collect(y) AS loosened
+  RETURN collect(x) + collect(y) AS loosened, count(r) AS cut
 }
 CALL () {
   UNWIND $edges AS e
@@ -43,5 +44,9 @@ CALL (loosened, joined) {
            coalesce(min(due), 1.0e18) AS due
   }
   SET x.weighted_degree = degree, x.edge_due_hours = due
+}
+CALL (made, cut) {
+  MATCH (space:Space {name: $space})
+  SET space.edge_count = coalesce(space.edge_count, 0) + made - cut
 }
 RETURN made

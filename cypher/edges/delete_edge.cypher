@@ -3,14 +3,18 @@
 // returns: one
 // params: space, a, b, guard
 // Removes the edge between two blocks unless `guard` (a relation word, or null) names a
-// different relation (both blocks' weighted_degree and edge_due_hours recounted, docs/BEHAVIOUR.md §6). Locks the space's edges first, like every edge writer. Returns the
+// different relation (both blocks' weighted_degree and edge_due_hours recounted, docs/BEHAVIOUR.md §6;
+// the space's edge_count one lower, §9.5). Locks the space's edges first, like every edge writer. Returns the
 // edge as it was (null when there is none) and whether it was removed.
 MATCH (space:Space {name: $space})
 SET space._edge_lock = true
 REMOVE space._edge_lock
 WITH space
 OPTIONAL MATCH (s:Block {space: $space, id: $a})-[r]-(t:Block {space: $space, id: $b})
-WITH s, r, t, r {.*} AS edge, r IS NOT NULL AND ($guard IS NULL OR r.relation = $guard) AS remove
+WITH space, s, r, t, r {.*} AS edge,
+     r IS NOT NULL AND ($guard IS NULL OR r.relation = $guard) AS remove
+SET space.edge_count = coalesce(space.edge_count, 0) - CASE WHEN remove THEN 1 ELSE 0 END
+WITH s, r, t, edge, remove
 CALL (s, r, t, remove) {
   WITH s, r, t WHERE remove
   DELETE r

@@ -7,7 +7,7 @@
 // active block of `ids`: the Bayesian confidence update c' = (c·(prior+e) + s·w) /
 // (prior+e+w), e += w; above `reinforce_above` a reinforcement (count + 1, clock now);
 // below `penalize_below` a faster decay (λ × factor, at most the ceiling) for blocks whose
-// λ exceeds the floor. A penalised block's λ moves the decay due time of its edges, so it and
+// λ exceeds the floor; either way its archive_due_hours is recounted (docs/BEHAVIOUR.md §9.2). A penalised block's λ moves the decay due time of its edges, so it and
 // its neighbours get edge_due_hours recounted (docs/BEHAVIOUR.md §9.3). Above `reinforce_above`, every existing edge between two of the
 // blocks gains signal·delta of weight (at most 1.0) and a reinforcement, and its clock is
 // set to now (docs/BEHAVIOUR.md §8.1), and both ends' weighted_degree and edge_due_hours are recounted (§6); now is $now_hours, or the space's clock outside a session.
@@ -42,6 +42,9 @@ CALL (now, replayed) {
                                       THEN $lambda_ceiling
                                       ELSE b.decay_lambda * $penalty_factor END
                             ELSE b.decay_lambda END
+  SET b.archive_due_hours = CASE WHEN coalesce(b.decay_lambda, 0.01) > 0.0
+      THEN b.last_reinforced_at + log(20.0) / coalesce(b.decay_lambda, 0.01) - 0.001
+      ELSE 1.0e18 END
   RETURN collect(b.id) AS updated, collect(b.confidence - before) AS deltas,
          collect(CASE WHEN penalise THEN b END) AS slowed
 }

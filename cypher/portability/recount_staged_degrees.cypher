@@ -4,8 +4,10 @@
 // params: space, token, after, limit
 // One page of an import's last step before it becomes visible: the next `limit` blocks
 // written under the claimed space name (after id `after`, in id order) get their
-// weighted_degree and edge_due_hours recounted from their edges (docs/BEHAVIOUR.md §6: the sum of weight +
-// 0.1·ln(1 + reinforcement_count)), which every writer of edges keeps and curate reads.
+// weighted_degree and edge_due_hours recounted from their edges (docs/BEHAVIOUR.md §6: the
+// sum of weight + 0.1·ln(1 + reinforcement_count)), which every writer of edges keeps and
+// curate reads, and archive_due_hours from their last reinforcement (shifted by a merge) and
+// decay rate (§9.2): for every active block, and any other that had one.
 // Returns whether the claim still holds and the last id of the page (null when none was left).
 OPTIONAL MATCH (claim:ImportClaim {space: $space, token: $token})
 SET claim.heartbeat = timestamp()
@@ -34,7 +36,14 @@ CALL (claim) {
     RETURN reduce(total = 0.0, s IN collect(strength) | total + s) AS degree,
            coalesce(min(due), 1.0e18) AS due
   }
-  SET x.weighted_degree = degree, x.edge_due_hours = due
+  SET x.weighted_degree = degree, x.edge_due_hours = due,
+      x.archive_due_hours = CASE WHEN x.last_reinforced_at IS NULL THEN null
+                                 WHEN x.status <> 'active' AND x.archive_due_hours IS NULL
+                                 THEN null
+                                 WHEN coalesce(x.decay_lambda, 0.01) > 0.0
+                                 THEN x.last_reinforced_at + log(20.0) / coalesce(x.decay_lambda, 0.01)
+                                      - 0.001
+                                 ELSE 1.0e18 END
   RETURN collect(x.id) AS ids
 }
 RETURN claim IS NOT NULL AS claimed,

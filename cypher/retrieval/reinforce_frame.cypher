@@ -7,7 +7,8 @@
 // `operation` is the frame's id: the space keeps the last `kept` ids applied, and a
 // transaction retried after its commit's reply was lost finds its id there and changes
 // nothing (`replayed`), so a frame is never reinforced twice.
-// Each returned block: reinforcement_count + 1, last_reinforced_at = now. Each edge
+// Each returned block: reinforcement_count + 1, last_reinforced_at = now, archive_due_hours
+// recounted (docs/BEHAVIOUR.md §9.2). Each edge
 // between two returned blocks: reinforcement_count + 1, last_active_hours = now, and both
 // ends' weighted_degree and edge_due_hours recounted (docs/BEHAVIOUR.md §6). Each
 // returned pair without an edge gets one co-retrieval count per session (Hebbian
@@ -29,6 +30,9 @@ CALL (space, replayed) {
   WHERE b.status = 'active'
   SET b.reinforcement_count = coalesce(b.reinforcement_count, 0) + 1,
       b.last_reinforced_at = $now_hours
+  SET b.archive_due_hours = CASE WHEN coalesce(b.decay_lambda, 0.01) > 0.0
+      THEN b.last_reinforced_at + log(20.0) / coalesce(b.decay_lambda, 0.01) - 0.001
+      ELSE 1.0e18 END
   RETURN count(b) AS blocks_reinforced
 }
 CALL (space, replayed) {

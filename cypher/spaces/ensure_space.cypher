@@ -7,7 +7,7 @@
 // yet) is not created: the row's space is null. An import's claim creates and deletes a
 // Space node of the name first, so this MERGE waits for it and then sees the claim.
 MERGE (s:Space {name: $name})
-ON CREATE SET s.created_at = $now, s.total_active_hours = 0.0,
+ON CREATE SET s.created_at = $now, s.total_active_hours = 0.0, s.edge_count = 0,
               s.text_key = 'k' + replace(randomUUID(), '-', '') + '0', s._created = true
 WITH s, s._created IS NOT NULL AS created
 REMOVE s._created

@@ -83,6 +83,10 @@ ESTABLISHED_EDGE_COUNT = 10  # reinforced this often, it decays at half that rat
 # the writers holds it as a literal, like the two constants above); curate reads only the
 # due blocks when its edge_prune_threshold is this one, else it reads every edge.
 KEPT_DUE_THRESHOLD = 0.10
+# The recency threshold that every block's kept archive_due_hours is computed for (as
+# ln(1/0.05) = ln 20 in the writers' Cypher): curate reads only the due blocks when its
+# prune_threshold is this one, else every active block (docs/BEHAVIOUR.md §9.2).
+KEPT_ARCHIVE_THRESHOLD = 0.05
 
 
 def edge_decay_lambda(lambda_a: float, lambda_b: float, reinforcement_count: float) -> float:

@@ -5,9 +5,10 @@
    which reads every edge, when the threshold is not the kept one or max_decay_fraction
    caps the run); prune_edges and decay_edges write them, refresh_edge_due recounts the
    due blocks that are still due;
-2. archive: archive_plan_inputs reads, on the edges that are left, which blocks decayed
-   and their degrees; plan.py decides which go (bridges stay); save_archive_plan keeps
-   the plan in the graph and archive_decayed carries it out batch by batch;
+2. archive: archive_inputs.py reads, on the edges that are left, which blocks decayed
+   (from their kept archive_due_hours) and the degrees the plan needs; plan.py decides
+   which go (bridges stay); save_archive_plan keeps the plan in the graph and
+   archive_decayed carries it out batch by batch;
 3. reinforce and finish, in one transaction: reinforce_curated (constitutional and
    top-N blocks, once per clock), then finish_curate (last_curate_at, the edges left,
    the lock released).
@@ -31,15 +32,13 @@ from elfgraph.core.scoring import (
     COLD_START_CENTRALITY,
     COLD_START_RECENCY,
     EDGE_DECAY_FACTOR,
-    EDGE_REINFORCEMENT_BONUS,
     ESTABLISHED_EDGE_COUNT,
     KEPT_DUE_THRESHOLD,
     SELF_WEIGHTS,
 )
+from elfgraph.curation.archive_inputs import read_archive_plan
 from elfgraph.curation.lock import CurateLock
-from elfgraph.curation.plan import plan_archive
 from elfgraph.curation.repository.archive_decayed import archive_decayed
-from elfgraph.curation.repository.archive_plan_inputs import archive_plan_inputs
 from elfgraph.curation.repository.decay_edges import DecayedEdgeSample, decay_edges
 from elfgraph.curation.repository.edges_due import edges_due
 from elfgraph.curation.repository.edges_to_remove import edges_to_remove
@@ -167,18 +166,7 @@ async def archive_blocks(
     step("archive")
     threshold = config.curation.prune_threshold
     if resume is None:
-        inputs = await database.read(
-            archive_plan_inputs,
-            space=lock.space,
-            now=now,
-            threshold=threshold,
-            bonus=EDGE_REINFORCEMENT_BONUS,
-        )
-        plan = plan_archive(
-            {str(b[0]): float(b[2]) for b in inputs["blocks"]},
-            [str(b[0]) for b in inputs["blocks"] if b[1]],
-            [(str(e[0]), str(e[1]), float(e[2])) for e in inputs["edges"]],
-        )
+        plan = await read_archive_plan(database, lock.space, now, config)
         size = config.curation.curate_batch_size
         saved = [PlanBatch(seq=i, ids=ids) for i, ids in enumerate(batches(plan.ids, size))]
         lock.held(

@@ -13,14 +13,18 @@ same clock finds nothing more to archive.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-BRIDGE_PERCENTILE = 0.8
-# Degrees are sums of floats, computed here by subtraction and in Cypher by addition:
-# comparisons allow this much rounding, so both always agree on who is a bridge.
-EPSILON = 1e-9
+from elfgraph.curation.ranks import (
+    EPSILON,
+    NONE_UNTOUCHED,
+    Untouched,
+    bridge_degree,
+    percentile_disc,
+)
+
+__all__ = ["EPSILON", "ArchivePlan", "percentile_disc", "plan_archive"]
 
 
 @dataclass(frozen=True)
@@ -30,24 +34,18 @@ class ArchivePlan:
     rounds: int  # how many times the degrees were recomputed
 
 
-def percentile_disc(values: Iterable[float], percentile: float) -> float | None:
-    """The nearest-rank percentile, as Cypher's percentileDisc computes it: the value at
-    index ceil(p·n) - 1 of the sorted values (the first for p·n < 1); None when empty."""
-    ordered = sorted(values)
-    if not ordered:
-        return None
-    index = max(0, math.ceil(percentile * len(ordered)) - 1)
-    return ordered[min(index, len(ordered) - 1)]
-
-
 def plan_archive(
     degrees: Mapping[str, float],
     decayed: Iterable[str],
     edges: Iterable[tuple[str, str, float]],
+    untouched: Untouched = NONE_UNTOUCHED,
 ) -> ArchivePlan:
-    """`degrees`: every active block's weighted degree; `decayed`: the active blocks whose
-    recency fell below the threshold; `edges`: (a, b, strength) of every edge with a
-    decayed end (the only degrees that archiving can change)."""
+    """`degrees`: every active block's weighted degree, or with `untouched` (the other
+    blocks' degrees near the percentile, curation/ranks.py) those of the decayed blocks
+    and their neighbours; `decayed`: the active blocks whose recency fell below the
+    threshold; `edges`: (a, b, strength) of every edge with a decayed end (the only
+    degrees that archiving can change). OutsideWindowError when `untouched` does not
+    decide a percentile."""
     remaining = dict(degrees)
     pending = {block for block in decayed if block in remaining}
     links: dict[str, list[tuple[str, float]]] = {}
@@ -58,7 +56,7 @@ def plan_archive(
     rounds = 0
     while pending:
         rounds += 1
-        bridge = percentile_disc((d for d in remaining.values() if d > EPSILON), BRIDGE_PERCENTILE)
+        bridge = bridge_degree(untouched, remaining.values())
         going = {
             block
             for block in pending

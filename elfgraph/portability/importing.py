@@ -28,6 +28,7 @@ from elfgraph.portability.models import ImportResult
 from elfgraph.portability.pipeline import overlapped
 from elfgraph.portability.reader import FileReader
 from elfgraph.portability.records import COUNTED, DataLine, SpaceLine
+from elfgraph.portability.repository.count_space_edges import count_space_edges
 from elfgraph.portability.repository.publish_space import publish_space
 from elfgraph.portability.staging import BATCH, recount_degrees, rows_for, write_batch
 from elfgraph.schema.migrations import schema_indexes
@@ -109,6 +110,7 @@ async def load_space(
                 publish_space, space=target, token=claim.token, props=props
             ):
                 raise claim.lost()
+            await database.write(count_space_edges, space=target)
     except BaseException:
         await claim.discard()
         raise

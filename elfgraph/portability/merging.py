@@ -26,6 +26,7 @@ from __future__ import annotations
 from elfgraph.errors import StorageError
 from elfgraph.portability.claims import Claim, discard
 from elfgraph.portability.records import SpaceLine
+from elfgraph.portability.repository.count_space_edges import count_space_edges
 from elfgraph.portability.repository.merge_cross_edges import merge_cross_edges
 from elfgraph.portability.repository.merge_move_blocks import merge_move_blocks
 from elfgraph.portability.repository.merge_move_co_retrievals import merge_move_co_retrievals
@@ -109,4 +110,5 @@ async def merge_into(claim: Claim, line: SpaceLine, *, cap: int) -> dict[str, in
             if moved == (0, 0):
                 break
     await discard(database, claim.space, claim.token)  # the emptied staging name and its claim
+    await database.write(count_space_edges, space=claim.target)  # the edges it gained
     return skipped

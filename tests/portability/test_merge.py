@@ -13,7 +13,15 @@ from elfgraph.errors import StorageError
 from elfgraph.portability.importing import import_space
 from elfgraph.spaces.registry import drop_space, open_space
 from elfgraph.store.database import Database
-from tests.support.graph import block_props, degree_drift, due_drift, graph, graph_write
+from tests.support.graph import (
+    archive_due_drift,
+    block_props,
+    degree_drift,
+    due_drift,
+    edge_count_drift,
+    graph,
+    graph_write,
+)
 from tests.support.memory import MakeMemory
 from tests.support.portability import graph_of, staging_left, text_keys, traces
 from tests.support.rich_space import (
@@ -96,11 +104,14 @@ async def test_a_merge_keeps_the_space_s_blocks_and_moves_the_file_onto_its_cloc
     cache = await block_props(database, space, ids[CACHE])
     moved = await block_props(database, target, ids[CACHE])
     assert moved["last_reinforced_at"] == pytest.approx(cache["last_reinforced_at"] + shift)
+    # its archive due time moves with its last reinforcement (docs/BEHAVIOUR.md §9.2)
+    assert moved["archive_due_hours"] == pytest.approx(cache["archive_due_hours"] + shift)
+    assert await archive_due_drift(database, target) == []
+    assert await edge_count_drift(database, target) == []
     # a moved block takes the target's text_key and a newer vector epoch (recall's cache)
-    assert {k: v for k, v in moved.items() if k != "last_reinforced_at"} == {
-        k: v
-        for k, v in cache.items()
-        if k not in ("last_reinforced_at", "space", "text_key", "vector_epoch")
+    clocked = ("last_reinforced_at", "archive_due_hours")
+    assert {k: v for k, v in moved.items() if k not in clocked} == {
+        k: v for k, v in cache.items() if k not in (*clocked, "space", "text_key", "vector_epoch")
     } | {
         "space": target,
         "text_key": (await text_keys(database, target))[0],

@@ -92,14 +92,57 @@ _RECOUNT_DUE = (
     "ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END) AS due }[0], 1.0e18)"
 )
 
+# What a block's archive_due_hours must equal (docs/BEHAVIOUR.md §9.2): the hour its
+# recency falls below 0.05, less a margin; none without a last reinforcement.
+_RECOUNT_ARCHIVE_DUE = (
+    "CASE WHEN x.last_reinforced_at IS NULL THEN null "
+    "WHEN coalesce(x.decay_lambda, 0.01) > 0.0 "
+    "THEN x.last_reinforced_at + log(20.0) / coalesce(x.decay_lambda, 0.01) - 0.001 "
+    "ELSE 1.0e18 END"
+)
+
+# What a space's edge_count must equal (docs/BEHAVIOUR.md §9.5): the edges its active
+# blocks start, as curate's finish counted them.
+_EDGES = "COUNT { MATCH (a:Block)-[]->(:Block) WHERE a.space = $s AND a.status = 'active' }"
+
 
 async def recount_degrees(database: Database, space: str) -> None:
-    """After a test wrote edges or decay rates straight into the graph: what every writer
-    of edges does (the weighted degree and the edges' due time of every block)."""
+    """After a test wrote edges, decay rates or reinforcements straight into the graph:
+    what every writer does (the weighted degree and the edges' due time of every block,
+    and its archive due time)."""
     await graph_write(
         database,
         f"MATCH (x:Block {{space: $s}}) SET x.weighted_degree = {_RECOUNT}, "
-        f"x.edge_due_hours = {_RECOUNT_DUE}",
+        f"x.edge_due_hours = {_RECOUNT_DUE}, x.archive_due_hours = {_RECOUNT_ARCHIVE_DUE}",
+        s=space,
+    )
+    await graph_write(
+        database, f"MATCH (s:Space {{name: $s}}) SET s.edge_count = {_EDGES}", s=space
+    )
+
+
+async def edge_count_drift(database: Database, space: str) -> list[dict[str, Any]]:
+    """The space's kept edge_count and a count of its edges, when they differ (none expected)."""
+    return await graph(
+        database,
+        f"MATCH (s:Space {{name: $s}}) WITH s, {_EDGES} AS counted "
+        "WHERE s.edge_count IS NULL OR s.edge_count <> counted "
+        "RETURN s.edge_count AS kept, counted",
+        s=space,
+    )
+
+
+async def archive_due_drift(database: Database, space: str) -> list[dict[str, Any]]:
+    """The active blocks whose kept archive_due_hours differs from a recount (none
+    expected; an inbox or archived block's is never read)."""
+    return await graph(
+        database,
+        f"MATCH (x:Block {{space: $s}}) WHERE x.status = 'active' "
+        f"WITH x, {_RECOUNT_ARCHIVE_DUE} AS counted "
+        "WHERE NOT (x.archive_due_hours IS NULL AND counted IS NULL) "
+        "AND (x.archive_due_hours IS NULL OR counted IS NULL "
+        "OR abs(x.archive_due_hours - counted) > 1e-6) "
+        "RETURN x.id AS id, x.archive_due_hours AS kept, counted",
         s=space,
     )
 

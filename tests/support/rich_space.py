@@ -69,7 +69,10 @@ async def build_rich_space(make_memory: MakeMemory, database: Database, space: s
         clock.advance(3.0)
     await graph_write(
         database,
-        "MATCH (b:Block {space: $s, id: $id}) SET b.last_reinforced_at = -5000.0",
+        "MATCH (b:Block {space: $s, id: $id}) SET b.last_reinforced_at = -5000.0 "
+        # what every writer of last_reinforced_at keeps with it (docs/BEHAVIOUR.md §9.2)
+        "SET b.archive_due_hours = b.last_reinforced_at "
+        "+ log(20.0) / coalesce(b.decay_lambda, 0.01) - 0.001",
         s=space,
         id=ids[STALE],
     )
