@@ -131,10 +131,10 @@ async def dump_one(
             dumped.recorded.append(
                 Recorded(question, found, weights, how, vector, [b.id for b in blocks])
             )
-        cache = memory._retriever.vectors  # noqa: SLF001 - a benchmark reads the cache's rows
-        for block_id, at in cache._rows.items():  # noqa: SLF001
+        cache = memory._retriever.vectors
+        for block_id, at in cache._rows.items():
             if block_id in contents:
-                dumped.vectors[block_id] = cache._matrix[at].copy()  # noqa: SLF001
+                dumped.vectors[block_id] = cache._matrix[at].copy()
         await memory.close()
         return dumped
     finally:

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks.locomo.dump import TOP_K, Dumped, load_dumps, Recorded
+from benchmarks.locomo.dump import TOP_K, Dumped, Recorded, load_dumps
 from benchmarks.locomo.metrics import Scored, recall_at, summarise
 from elfgraph.config.memory import RetrievalConfig
 from elfgraph.core.scoring import ATTENTION_WEIGHTS
@@ -111,16 +111,16 @@ def candidates_for(
 def ranked_ids(dumped: Dumped, recorded: Recorded, config: Mapping[str, Any]) -> list[str]:
     """The top 10 of one question under one configuration."""
     seeds = int(config.get("seeds", SEEDS))
-    weights = ATTENTION_WEIGHTS.with_priors_at_most(
-        float(config.get("prior_weight", PRIOR_WEIGHT))
-    )
+    weights = ATTENTION_WEIGHTS.with_priors_at_most(float(config.get("prior_weight", PRIOR_WEIGHT)))
     how = replace(recorded.how, **{k: v for k, v in config.items() if k in RELEVANCE_FIELDS})
     vbeta = float(config.get("vprf_beta", 0.0))
     leg = None
     if vbeta > 0:
         # Feedback from the vector leg's own nearest blocks, before any round trip.
         near, _ = nearest(dumped.vectors, recorded.vector, int(config.get("vprf_m", 3)))
-        leg = nearest(dumped.vectors, feedback_vector(dumped.vectors, recorded.vector, near, vbeta), seeds)
+        leg = nearest(
+            dumped.vectors, feedback_vector(dumped.vectors, recorded.vector, near, vbeta), seeds
+        )
     found = candidates_for(dumped, recorded, seeds, leg)
     beta = float(config.get("prf_beta", 0.0))
     if beta > 0:
@@ -185,7 +185,8 @@ def main(argv: list[str] | None = None) -> int:
         s = methods[name]["summary"]
         line = " ".join(f"{g[:6]} {v['R@10']:.3f}" for g, v in s.items())
         convs = " ".join(
-            f"{c[-2:]} {v['overall']['R@10']:.3f}" for c, v in methods[name]["per_conversation"].items()
+            f"{c[-2:]} {v['overall']['R@10']:.3f}"
+            for c, v in methods[name]["per_conversation"].items()
         )
         print(f"{name}: {line} | {convs}", flush=True)
     if args.out:

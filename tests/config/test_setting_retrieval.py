@@ -342,3 +342,58 @@ async def test_setting_when_weight(make_memory: MakeMemory, database: Database, 
         base={"retrieval_legs": "keyword", "speaker_weight": 0.0},
         changed={"when_weight": 0.0},
     ) == (dated, plain)
+
+
+async def test_setting_prior_weight(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    # Both lighthouse blocks match the query; the keeper's a little less (similarity 0.82
+    # against 1.0), but it is confident and often used. With the attention frame's own
+    # weights (prior_weight 1.0) the priors put it first; at the default they may only
+    # reorder blocks of comparable relevance, and the closer match stays first.
+    keeper = "where the lighthouse keeper lives"
+
+    async def scenario(open_memory: Opener, name: str) -> str:
+        memory = await filled(open_memory)
+        await graph_write(
+            database,
+            "MATCH (f:Block {space: $s, content: $c}) "
+            "SET f.confidence = 1.0, f.reinforcement_count = 40",
+            s=name,
+            c=keeper,
+        )
+        return (await memory.recall(QUERY, top_k=3))[0].content
+
+    assert await both(make_memory, database, space, scenario, changed={"prior_weight": 1.0}) == (
+        "the lighthouse stands on the northern cliff",
+        keeper,
+    )
+
+
+async def test_setting_coverage_weight(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    # By keyword alone the short turn repeating the rare "art" wins; the longer one holds
+    # both words asked about ("art" and the common "make"), and comes first with
+    # coverage_weight.
+    repeats = "Caroline: Art, art, art! I love art."
+    both_words = (
+        "Caroline: I make art for the library show, mostly paintings of lakes at dawn, of "
+        "the old harbour in the fog and of my neighbours' gardens in late summer"
+    )
+    things = ("bread", "soup", "jam", "tea", "pasta", "pies", "cards", "candles", "soap", "wine")
+    fillers = [f"Melanie: we make {thing} at home" for thing in things]  # "make" is common
+
+    async def scenario(open_memory: Opener, _: str) -> str:
+        texts = [repeats, both_words, *fillers]
+        order = await _keyword_order(open_memory, texts, "What art does Caroline make?")
+        return order[0]
+
+    assert await both(
+        make_memory,
+        database,
+        space,
+        scenario,
+        base={"retrieval_legs": "keyword", "coverage_weight": 0.0},
+        changed={"coverage_weight": 0.5},
+    ) == (repeats, both_words)
