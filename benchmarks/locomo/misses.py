@@ -2,8 +2,9 @@
 
     python -m benchmarks.locomo.misses DUMP.pkl
 
-For each category: of the evidence turns not in the top 10, how many were no candidate at
-all, how many only in a leg's seeds beyond 4·top_k (a larger pool's), in which leg the
+For each category, under today's defaults (the ranking re-run offline, as
+benchmarks/locomo/rerank.py does): of the evidence turns not in the top 10, how many were no
+candidate at all, how many only in a leg's seeds beyond 4·top_k (a larger pool's), in which leg the
 others were, and their rank among the candidates (median).
 """
 
@@ -17,7 +18,7 @@ from pathlib import Path
 
 from benchmarks.locomo.data import CATEGORIES
 from benchmarks.locomo.dump import TOP_K, Dumped, load_dumps
-from benchmarks.locomo.rerank import SEEDS, candidates_for
+from benchmarks.locomo.rerank import SEEDS, candidates_for, defaults, ranked_ids
 from elfgraph.retrieval.ranking import score_all
 
 
@@ -33,10 +34,12 @@ def main(argv: list[str] | None = None) -> int:
         for recorded in dumped.recorded:
             category = CATEGORIES[recorded.question.category]
             found = candidates_for(dumped, recorded, SEEDS)
-            scored = score_all(found, recorded.weights, found.now_hours, True, recorded.how)
+            weights, how = defaults(recorded)
+            scored = score_all(found, weights, found.now_hours, True, how)
             order = sorted(scored.values(), key=lambda b: (not b.relevant, -b.score, b.id))
             position = {b.id: n for n, b in enumerate(order)}
-            returned = {t for i in recorded.returned for t in dumped.turns_of.get(i, set())}
+            top = ranked_ids(dumped, recorded, {})
+            returned = {t for i in top for t in dumped.turns_of.get(i, set())}
             big = recorded.found
             for turn in recorded.question.evidence:
                 block = block_of.get(turn)

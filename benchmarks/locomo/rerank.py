@@ -27,13 +27,13 @@ import numpy as np
 from benchmarks.locomo.dump import TOP_K, Dumped, Recorded, load_dumps
 from benchmarks.locomo.metrics import Scored, recall_at, summarise
 from elfgraph.config.memory import RetrievalConfig
-from elfgraph.core.scoring import ATTENTION_WEIGHTS
+from elfgraph.core.scoring import ATTENTION_WEIGHTS, Weights
 from elfgraph.retrieval.ranking import Candidates, Relevance, rank_candidates
 
 SEEDS = 4 * TOP_K
 EXPAND_SEEDS = TOP_K  # expansion_seeds 1 × top_k
 EXPAND_PER_SEED = 2
-PRIOR_WEIGHT = RetrievalConfig().prior_weight
+RETRIEVAL = RetrievalConfig()
 RELEVANCE_FIELDS = {f.name for f in fields(Relevance)}
 
 
@@ -108,11 +108,24 @@ def candidates_for(
     )
 
 
+def defaults(
+    recorded: Recorded, config: Mapping[str, Any] | None = None
+) -> tuple[Weights, Relevance]:
+    """The attention frame's weights and the question's Relevance under today's defaults
+    (a dump keeps what its own code used), changed by `config`."""
+    config = config or {}
+    weights = ATTENTION_WEIGHTS.with_priors_at_most(
+        float(config.get("prior_weight", RETRIEVAL.prior_weight))
+    )
+    changes = {"coverage_weight": RETRIEVAL.coverage_weight}
+    changes |= {k: v for k, v in config.items() if k in RELEVANCE_FIELDS}
+    return weights, replace(recorded.how, **changes)
+
+
 def ranked_ids(dumped: Dumped, recorded: Recorded, config: Mapping[str, Any]) -> list[str]:
     """The top 10 of one question under one configuration."""
     seeds = int(config.get("seeds", SEEDS))
-    weights = ATTENTION_WEIGHTS.with_priors_at_most(float(config.get("prior_weight", PRIOR_WEIGHT)))
-    how = replace(recorded.how, **{k: v for k, v in config.items() if k in RELEVANCE_FIELDS})
+    weights, how = defaults(recorded, config)
     vbeta = float(config.get("vprf_beta", 0.0))
     leg = None
     if vbeta > 0:
