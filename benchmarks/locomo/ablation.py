@@ -6,11 +6,12 @@ Two ingestions of every conversation, one per setting a dream decides: the defau
 (contextual vectors, §4.8) and `context_weight=0` (each turn found by its own vector). On the
 first, recall runs under the full pipeline, each leg alone, no expansion, the
 expansion limits (§7.3), and without or with other weights for dates (§7.8), speakers
-(§7.9), the priors' share (§7.4) and coverage (§7.10); on the second, the full pipeline and no expansion. One row per
-configuration: R@10 overall, per category and per conversation, recall p50 / p95 at
-top_k 10 (the whole call, query embedding included), and the configuration that produced
-it. Then the leave-one-conversation-out cross-validation over every row
-(benchmarks/locomo/crossval.py): for each conversation, the row best on the other ones.
+(§7.9), the priors' share (§7.4) and coverage (§7.10); on the second, the full pipeline
+and no expansion. One row per configuration: R@10 overall, per category and per
+conversation, recall p50 / p95 at top_k 10 (the whole call, query embedding included),
+and the configuration that produced it. Then the leave-one-conversation-out
+cross-validation over every row (benchmarks/locomo/crossval.py): for each conversation,
+the row best on the other ones.
 `make bench-locomo` runs it.
 """
 
