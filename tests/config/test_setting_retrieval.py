@@ -28,6 +28,10 @@ TEXTS = {
     "filler one": 0.4,
     "filler two": 0.35,
 }
+# 'friend' is brought by expansion and ranks at top_k=2 by its priors (confident, often used),
+# which needs the frame's own weights: at the default prior_weight (§7.4) they only reorder
+# blocks of comparable relevance.
+PRIORS_RANK = {"prior_weight": 1.0}
 EMBEDDER = MockEmbeddingService(similarities={(QUERY, text): c for text, c in TEXTS.items()})
 
 
@@ -114,7 +118,12 @@ async def test_setting_graph_expansion(
         return "friend" in [b.content for b in await memory.recall(QUERY, top_k=2)]
 
     assert await both(
-        make_memory, database, space, scenario, changed={"graph_expansion": False}
+        make_memory,
+        database,
+        space,
+        scenario,
+        base=PRIORS_RANK,
+        changed={"graph_expansion": False},
     ) == (True, False)
 
 
@@ -221,10 +230,9 @@ async def test_setting_expansion_seeds(
         )
         return "friend" in [b.content for b in await memory.recall(QUERY, top_k=2)]
 
-    assert await both(make_memory, database, space, scenario, changed={"expansion_seeds": 4}) == (
-        False,
-        True,
-    )
+    assert await both(
+        make_memory, database, space, scenario, base=PRIORS_RANK, changed={"expansion_seeds": 4}
+    ) == (False, True)
 
 
 async def test_setting_expansion_neighbours(
@@ -246,7 +254,12 @@ async def test_setting_expansion_neighbours(
         return "friend" in [b.content for b in await memory.recall(QUERY, top_k=2)]
 
     assert await both(
-        make_memory, database, space, scenario, changed={"expansion_neighbours": 1}
+        make_memory,
+        database,
+        space,
+        scenario,
+        base=PRIORS_RANK,
+        changed={"expansion_neighbours": 1},
     ) == (True, False)
 
 
@@ -373,27 +386,25 @@ async def test_setting_prior_weight(
 async def test_setting_coverage_weight(
     make_memory: MakeMemory, database: Database, space: str
 ) -> None:
-    # By keyword alone the short turn repeating the rare "art" wins; the longer one holds
-    # both words asked about ("art" and the common "make"), and comes first with
-    # coverage_weight.
+    # By the vector leg alone the turn repeating "art" is nearer the question; the other
+    # holds both words asked about ("art" and "make"), and comes first with coverage_weight.
+    question = "What art does Caroline make?"
     repeats = "Caroline: Art, art, art! I love art."
-    both_words = (
-        "Caroline: I make art for the library show, mostly paintings of lakes at dawn, of "
-        "the old harbour in the fog and of my neighbours' gardens in late summer"
-    )
-    things = ("bread", "soup", "jam", "tea", "pasta", "pies", "cards", "candles", "soap", "wine")
-    fillers = [f"Melanie: we make {thing} at home" for thing in things]  # "make" is common
+    both_words = "Caroline: I make art for the library show"
+    texts = {repeats: 0.9, both_words: 0.8, "Melanie: the lake": 0.1, "Melanie: bread": 0.15}
+    embedder = MockEmbeddingService(similarities={(question, t): c for t, c in texts.items()})
 
     async def scenario(open_memory: Opener, _: str) -> str:
-        texts = [repeats, both_words, *fillers]
-        order = await _keyword_order(open_memory, texts, "What art does Caroline make?")
-        return order[0]
+        memory = await open_memory(embedding_service=embedder)
+        await memory.learn_many(list(texts))
+        await memory.dream()
+        return (await memory.recall(question, top_k=2))[0].content
 
     assert await both(
         make_memory,
         database,
         space,
         scenario,
-        base={"retrieval_legs": "keyword", "coverage_weight": 0.0},
+        base={"retrieval_legs": "vector", "coverage_weight": 0.0},
         changed={"coverage_weight": 0.5},
     ) == (repeats, both_words)
