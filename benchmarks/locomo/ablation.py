@@ -5,12 +5,13 @@
 Two ingestions of every conversation, one per setting a dream decides: the defaults
 (contextual vectors, §4.8) and `context_weight=0` (each turn found by its own vector). On the
 first, recall runs under the full pipeline, each leg alone, no expansion, the
-expansion limits (§7.3), and without or with other weights for dates (§7.8) and speakers
-(§7.9); on the second, the full pipeline and no expansion. One row per
-configuration: R@10 overall, per category and per conversation, recall p50 / p95 at
-top_k 10 (the whole call, query embedding included), and the configuration that produced
-it. Then the leave-one-conversation-out cross-validation over every row
-(benchmarks/locomo/crossval.py): for each conversation, the row best on the other ones.
+expansion limits (§7.3), and without or with other weights for dates (§7.8), speakers
+(§7.9), the priors' share (§7.4) and coverage (§7.10); on the second, the full pipeline
+and no expansion. One row per configuration: R@10 overall, per category and per
+conversation, recall p50 / p95 at top_k 10 (the whole call, query embedding included),
+and the configuration that produced it. Then the leave-one-conversation-out
+cross-validation over every row (benchmarks/locomo/crossval.py): for each conversation,
+the row best on the other ones.
 `make bench-locomo` runs it.
 """
 
@@ -49,6 +50,12 @@ VARIANTS = {
     "speaker-0.3": {"speaker_weight": 0.3},
     "when-0.1": {"when_weight": 0.1},
     "when-0.3": {"when_weight": 0.3},
+    "own-frame-weights": {"prior_weight": 1.0},  # before issue 17's fourth part
+    "no-coverage": {"coverage_weight": 0.0},
+    "neither-cap-nor-coverage": {"prior_weight": 1.0, "coverage_weight": 0.0},
+    "prior-0.1": {"prior_weight": 0.1},
+    "prior-0.3": {"prior_weight": 0.3},
+    "coverage-0.2": {"coverage_weight": 0.2},
 }
 NO_CONTEXT = "no-context"  # the prefix of the rows of the second ingestion
 

@@ -39,6 +39,8 @@ from elfgraph.spaces.registry import drop_space
 CONFIGURATIONS: dict[str, dict[str, Any]] = {
     "default (vector cache)": {},
     "no vector cache": {"vector_cache_blocks": 0},
+    # The ranking before issue 17's fourth part (the frame's own weights, no coverage).
+    "prior_weight 1, coverage_weight 0": {"prior_weight": 1.0, "coverage_weight": 0.0},
 }
 TOP_K = 10
 WARM_UP = 50

@@ -83,6 +83,13 @@ class RetrievalConfig(_Group):
     # A question asking when ("When did …?"): each candidate whose text says when something
     # happened ("yesterday", "last week", "in March") gains when_weight (§7.8). 0: off.
     when_weight: float = Field(0.2, ge=0.0, le=1.0)
+    # With a query, the four priors (confidence, recency, centrality, reinforcement) take
+    # together at most prior_weight of a block's score, similarity the rest (§7.4): they
+    # reorder blocks of comparable relevance. 1.0: each frame's own weights.
+    prior_weight: float = Field(0.2, ge=0.0, le=1.0)
+    # Each candidate gains coverage_weight × the share of the question's words it holds (not
+    # question words, stop words or the candidates' speakers' names; §7.10). 0: off.
+    coverage_weight: float = Field(0.1, ge=0.0, le=1.0)
     # Co-retrieval (Hebbian) edges made by frame().
     co_retrieval_edge_threshold: int = Field(3, ge=1)
     co_retrieval_edge_weight: float = Field(0.55, ge=0.0, le=1.0)

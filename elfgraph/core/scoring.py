@@ -148,6 +148,26 @@ class Weights:
             1.0 - (self.confidence + self.recency + self.centrality) / rest,
         )
 
+    def with_priors_at_most(self, share: float) -> Weights:
+        """For queries with text (docs/BEHAVIOUR.md §7.4): the four priors together take at
+        most `share` of the composite, in their own proportions, and similarity the rest, so
+        they reorder blocks of comparable relevance without outweighing it. A frame whose
+        priors already weigh less keeps its weights."""
+        rest = 1.0 - self.similarity
+        share = min(1.0, max(0.0, share))
+        if rest <= share or rest <= 0.0:
+            return self
+        scale = share / rest
+        confidence, recency = self.confidence * scale, self.recency * scale
+        centrality, reinforcement = self.centrality * scale, self.reinforcement * scale
+        return Weights(
+            1.0 - (confidence + recency + centrality + reinforcement),
+            confidence,
+            recency,
+            centrality,
+            reinforcement,
+        )
+
 
 # How each built-in frame mixes the five (docs/BEHAVIOUR.md §6); curate's top-N uses SELF's.
 SELF_WEIGHTS = Weights(0.10, 0.30, 0.05, 0.25, 0.30)

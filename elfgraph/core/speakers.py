@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 # "Name:" or "Name Surname:" at the start of the text, at most four words of a name.
 _SPEAKER = re.compile(r"^\s*(?P<name>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3})\s*:\s")
 
 
+@lru_cache(maxsize=8192)
 def speaker_of(content: str) -> str | None:
-    """The speaker a block's text starts with ("Caroline: …" → "Caroline"), or None."""
+    """The speaker a block's text starts with ("Caroline: …" → "Caroline"), or None. Cached:
+    ranking asks it of every candidate, twice (speakers and coverage), query after query."""
     match = _SPEAKER.match(content)
     return match["name"] if match else None
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from elfgraph.core.coverage import asked_stems, covered
 from elfgraph.core.dates import Period
 from elfgraph.core.fusion import matching, similarities, spread, timely, told_when
 from elfgraph.core.scoring import (
@@ -19,7 +20,7 @@ from elfgraph.core.scoring import (
     reinforcement,
 )
 from elfgraph.core.sketch import unsketch
-from elfgraph.core.speakers import by_speaker
+from elfgraph.core.speakers import by_speaker, speaker_of
 from elfgraph.retrieval.models import ScoredBlock
 from elfgraph.retrieval.pending import merge_pending, pending_similarities
 from elfgraph.retrieval.repository.candidates import CandidateBlock, CandidatesRow
@@ -38,6 +39,7 @@ class Relevance:
     speaker_weight: float = 0.2  # similarity gained by a block said by a named speaker
     asks_when: bool = False  # the query asks when something happened (core.dates)
     when_weight: float = 0.2  # similarity gained then by a block that says when
+    coverage_weight: float = 0.1  # gained by a block holding every word asked about (§7.10)
 
 
 @dataclass(frozen=True)
@@ -106,8 +108,9 @@ def _links(found: Candidates) -> dict[str, list[tuple[str, str, float]]]:
 def relevance(found: Candidates, how: Relevance) -> dict[str, float]:
     """Each candidate's similarity to the query: the legs fused (fusion.similarities),
     passed on along associative edges (fusion.spread), then raised for a speaker the query
-    names (speakers.by_speaker, §7.9) and for a day in the period it names (fusion.timely,
-    §7.8)."""
+    names (speakers.by_speaker, §7.9), for saying when (fusion.told_when, §7.8), for the
+    share of the asked words it holds (coverage.covered, §7.10) and for a day in the period
+    the query names (fusion.timely, §7.8)."""
     fused = similarities(
         dict(zip(found.vector_ids, found.vector_cosines, strict=True)),
         dict(zip(found.keyword_ids, found.keyword_scores, strict=True)),
@@ -121,6 +124,9 @@ def relevance(found: Candidates, how: Relevance) -> dict[str, float]:
         fused = by_speaker(fused, contents, how.query, how.speaker_weight)
     if how.asks_when and how.when_weight > 0:
         fused = told_when(fused, contents, how.when_weight)
+    if how.query and how.coverage_weight > 0:
+        names = {n for n in map(speaker_of, contents.values()) if n is not None}
+        fused = covered(fused, contents, asked_stems(how.query, names), how.coverage_weight)
     if how.period is None or how.temporal_weight <= 0:
         return fused
     return timely(fused, contents, how.period, how.temporal_weight)

@@ -112,7 +112,11 @@ async def retrieve(
     vector = await embedder.embed(normalised_text(text)) if text and legs != "keyword" else None
     k = SEEDS_PER_LEG * query.top_k
     exact = share.exact(k)
-    weights = query.frame.weights if text else query.frame.weights.without_similarity()
+    weights = (
+        query.frame.weights.with_priors_at_most(config.retrieval.prior_weight)
+        if text
+        else query.frame.weights.without_similarity()
+    )
     self_only = query.frame.tag_prefix == "self/"
     # A SELF frame wants the nearest Self blocks, which the cache's nearest may not hold.
     cached_ids: list[str] | None = None
@@ -169,5 +173,6 @@ async def retrieve(
         speaker_weight=config.retrieval.speaker_weight,
         asks_when=asks_when(text) if text else False,
         when_weight=config.retrieval.when_weight,
+        coverage_weight=config.retrieval.coverage_weight,
     )
     return rank_candidates(found, weights, top_k=query.top_k, has_query=bool(text), how=how)

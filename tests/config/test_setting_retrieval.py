@@ -28,6 +28,10 @@ TEXTS = {
     "filler one": 0.4,
     "filler two": 0.35,
 }
+# 'friend' is brought by expansion and ranks at top_k=2 by its priors (confident, often used),
+# which needs the frame's own weights: at the default prior_weight (§7.4) they only reorder
+# blocks of comparable relevance.
+PRIORS_RANK = {"prior_weight": 1.0}
 EMBEDDER = MockEmbeddingService(similarities={(QUERY, text): c for text, c in TEXTS.items()})
 
 
@@ -114,7 +118,12 @@ async def test_setting_graph_expansion(
         return "friend" in [b.content for b in await memory.recall(QUERY, top_k=2)]
 
     assert await both(
-        make_memory, database, space, scenario, changed={"graph_expansion": False}
+        make_memory,
+        database,
+        space,
+        scenario,
+        base=PRIORS_RANK,
+        changed={"graph_expansion": False},
     ) == (True, False)
 
 
@@ -221,10 +230,9 @@ async def test_setting_expansion_seeds(
         )
         return "friend" in [b.content for b in await memory.recall(QUERY, top_k=2)]
 
-    assert await both(make_memory, database, space, scenario, changed={"expansion_seeds": 4}) == (
-        False,
-        True,
-    )
+    assert await both(
+        make_memory, database, space, scenario, base=PRIORS_RANK, changed={"expansion_seeds": 4}
+    ) == (False, True)
 
 
 async def test_setting_expansion_neighbours(
@@ -246,7 +254,12 @@ async def test_setting_expansion_neighbours(
         return "friend" in [b.content for b in await memory.recall(QUERY, top_k=2)]
 
     assert await both(
-        make_memory, database, space, scenario, changed={"expansion_neighbours": 1}
+        make_memory,
+        database,
+        space,
+        scenario,
+        base=PRIORS_RANK,
+        changed={"expansion_neighbours": 1},
     ) == (True, False)
 
 
@@ -342,3 +355,56 @@ async def test_setting_when_weight(make_memory: MakeMemory, database: Database, 
         base={"retrieval_legs": "keyword", "speaker_weight": 0.0},
         changed={"when_weight": 0.0},
     ) == (dated, plain)
+
+
+async def test_setting_prior_weight(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    # Both lighthouse blocks match the query; the keeper's a little less (similarity 0.82
+    # against 1.0), but it is confident and often used. With the attention frame's own
+    # weights (prior_weight 1.0) the priors put it first; at the default they may only
+    # reorder blocks of comparable relevance, and the closer match stays first.
+    keeper = "where the lighthouse keeper lives"
+
+    async def scenario(open_memory: Opener, name: str) -> str:
+        memory = await filled(open_memory)
+        await graph_write(
+            database,
+            "MATCH (f:Block {space: $s, content: $c}) "
+            "SET f.confidence = 1.0, f.reinforcement_count = 40",
+            s=name,
+            c=keeper,
+        )
+        return (await memory.recall(QUERY, top_k=3))[0].content
+
+    assert await both(make_memory, database, space, scenario, changed={"prior_weight": 1.0}) == (
+        "the lighthouse stands on the northern cliff",
+        keeper,
+    )
+
+
+async def test_setting_coverage_weight(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    # By the vector leg alone the turn repeating "art" is nearer the question; the other
+    # holds both words asked about ("art" and "make"), and comes first with coverage_weight.
+    question = "What art does Caroline make?"
+    repeats = "Caroline: Art, art, art! I love art."
+    both_words = "Caroline: I make art for the library show"
+    texts = {repeats: 0.9, both_words: 0.8, "Melanie: the lake": 0.1, "Melanie: bread": 0.15}
+    embedder = MockEmbeddingService(similarities={(question, t): c for t, c in texts.items()})
+
+    async def scenario(open_memory: Opener, _: str) -> str:
+        memory = await open_memory(embedding_service=embedder)
+        await memory.learn_many(list(texts))
+        await memory.dream()
+        return (await memory.recall(question, top_k=2))[0].content
+
+    assert await both(
+        make_memory,
+        database,
+        space,
+        scenario,
+        base={"retrieval_legs": "vector", "coverage_weight": 0.0},
+        changed={"coverage_weight": 0.5},
+    ) == (repeats, both_words)

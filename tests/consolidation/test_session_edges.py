@@ -127,10 +127,15 @@ async def conversation(make_memory: MakeMemory, **memory: Any) -> MemorySystem:
         await writer.learn_many([ASKED, ANSWER])
         await writer.learn_many([f"more chatter {i}" for i in range(20)])
     await writer.dream()
-    # Nor the speaker raise (§7.9): the question names Ana, whose turn it would lift.
+    # Nor the speaker raise (§7.9): the question names Ana, whose turn it would lift. Nor
+    # coverage (§7.10), which rescales every similarity, and with the frame's own weights
+    # (§7.4): 'chatter 19', learned just before the question, is its session neighbour too,
+    # with a random vector a little nearer the question than the answer's; the ranking
+    # this was written against put the answer first.
+    reader = {"speaker_weight": 0.0, "coverage_weight": 0.0, "prior_weight": 1.0}
     return await make_memory(
         embedding_service=embedder,
-        config=ElfgraphConfig(memory=MemoryConfig(**{"speaker_weight": 0.0, **memory})),
+        config=ElfgraphConfig(memory=MemoryConfig(**{**reader, **memory})),
     )
 
 

@@ -220,3 +220,29 @@ def test_jaccard_is_symmetric_and_bounded(a: list[str], b: list[str]) -> None:
 def test_temporal_closeness_falls_with_the_gap(a: float, b: float) -> None:
     assert temporal_closeness(a, a) == 1.0
     assert 0.0 <= temporal_closeness(a, b) <= 1.0
+
+
+@given(
+    raw=st.lists(st.floats(0.0, 1.0), min_size=5, max_size=5).filter(lambda v: sum(v) > 0),
+    share=st.floats(0.0, 1.0),
+)
+def test_priors_at_most_a_share_keep_their_proportions(raw: list[float], share: float) -> None:
+    total = sum(raw)
+    weights = Weights(*[v / total for v in raw[:4]], 1.0 - sum(v / total for v in raw[:4]))
+    capped = weights.with_priors_at_most(share)
+    priors = (weights.confidence, weights.recency, weights.centrality, weights.reinforcement)
+    after = (capped.confidence, capped.recency, capped.centrality, capped.reinforcement)
+    assert sum(after) <= max(share, 0.0) + 1e-9 or capped == weights
+    assert sum(after) <= sum(priors) + 1e-9
+    assert capped.similarity >= weights.similarity - 1e-9
+    if sum(after) > 0:
+        for before, now in zip(priors, after, strict=True):
+            assert now == pytest.approx(before * sum(after) / sum(priors), abs=1e-9)
+
+
+def test_priors_at_most_a_share_of_the_attention_frame() -> None:
+    capped = ATTENTION_WEIGHTS.with_priors_at_most(0.2)
+    assert capped.similarity == pytest.approx(0.8)
+    assert capped.recency == pytest.approx(0.25 * 0.2 / 0.65)
+    assert ATTENTION_WEIGHTS.with_priors_at_most(1.0) == ATTENTION_WEIGHTS
+    assert ATTENTION_WEIGHTS.with_priors_at_most(0.0).similarity == pytest.approx(1.0)

@@ -123,7 +123,9 @@ async def test_an_expanded_hub_that_matches_nothing_comes_after_the_weakest_seed
     texts |= {"anchor": 0.9, "hub": -0.2}
     # Without spreading, as docs/BEHAVIOUR.md §7.3 has it: an expanded block's similarity is 0
     # (tests/consolidation/test_session_edges.py covers activation_spread).
-    no_spread = ElfgraphConfig(memory=MemoryConfig(activation_spread=0.0))
+    # With the frame's own weights (prior_weight 1.0), so that the hub's priors outscore the
+    # seeds: the premise of the rule (at the default they weigh at most 0.2, §7.4).
+    no_spread = ElfgraphConfig(memory=MemoryConfig(activation_spread=0.0, prior_weight=1.0))
     memory = await filled(make_memory, texts, config=no_spread)
     ids = {b.content: b.id for b in await memory.recall(QUERY, top_k=20)}
     for other in ("anchor", "filler 0", "filler 1", "filler 2"):
