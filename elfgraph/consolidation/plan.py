@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from elfgraph.consolidation.top_k import top_columns
 from elfgraph.core.scoring import edge_score
 from elfgraph.embedding.base import Vector
 
@@ -270,22 +271,20 @@ class RunPool:
         if not blocks or take == 0:
             return {}
         cosines = np.stack(vectors).astype(np.float32) @ self._matrix[:size].T
-        cosines[:, ~self._alive[:size]] = -np.inf
-        top = np.argpartition(-cosines, take - 1, axis=1)[:, :take]
-        top_rows = top.tolist()
-        top_cosines = np.take_along_axis(cosines, top, axis=1).tolist()
+        dead = ~self._alive[:size]
+        if dead.any():
+            cosines[:, dead] = -np.inf
         found: dict[str, list[Neighbour]] = {}
-        for block, rows, values in zip(blocks, top_rows, top_cosines, strict=True):
-            order = sorted(range(take), key=lambda c: (-values[c], self.ids[rows[c]]))
+        for block, pairs in zip(blocks, top_columns(cosines, take, self.ids), strict=True):
             found[block.id] = [
                 Neighbour(
-                    id=self.ids[rows[c]],
-                    tags=self._tags[rows[c]],
-                    category=self._categories[rows[c]],
-                    hours=self._hours[rows[c]],
-                    cosine=min(1.0, max(-1.0, values[c])),
+                    id=self.ids[row],
+                    tags=self._tags[row],
+                    category=self._categories[row],
+                    hours=self._hours[row],
+                    cosine=min(1.0, max(-1.0, value)),
                 )
-                for c in order
+                for row, value in pairs
             ]
         return found
 

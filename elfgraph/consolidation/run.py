@@ -36,7 +36,7 @@ from elfgraph.consolidation.repository.record_consolidation import record_consol
 from elfgraph.consolidation.write import ChunkPlan, write_chunk
 from elfgraph.core.checks import is_flag, shown
 from elfgraph.core.decay import decay_tier
-from elfgraph.core.sketch import sketch
+from elfgraph.core.sketch import sketches
 from elfgraph.core.text import normalised_text
 from elfgraph.edges.link import EdgeRow, edge_row
 from elfgraph.embedding.base import EmbeddingService
@@ -201,6 +201,13 @@ async def _consolidate_chunk(
     session_edges: list[EdgeRow] = []
     promoted_at = datetime.now(UTC).isoformat()
     earlier = earlier_survivors(cosines, survivors, k)
+    sketch_of = dict(
+        zip(
+            [blocks[i].id for i in survivors],
+            sketches([kept_vectors[blocks[i].id] for i in survivors]),
+            strict=True,
+        )
+    )
     for i in survivors:
         block = blocks[i]
         analysis = analyses[block.id]
@@ -213,7 +220,7 @@ async def _consolidate_chunk(
                 summary=analysis.summary or block.content,
                 decay_lambda=decay_tier(tags, block.category).decay_lambda,
                 embedding=found_by[block.id].tolist(),
-                sketch=sketch(kept_vectors[block.id]),
+                sketch=sketch_of[block.id],
                 promoted_at=promoted_at,
             )
         )

@@ -38,20 +38,10 @@ async def write_chunk(
 ) -> tuple[ConsolidateResult, set[str]]:
     """One transaction: archive, promote, link. Nothing is visible until it commits."""
     at = datetime.now(UTC).isoformat()
-    rejected = await archive_blocks(
-        tx,
-        space=space,
-        rows=_archive_rows(plan.rejected, plan),
-        reason="superseded",
-        archived_at=at,
-    )
-    superseded = await archive_blocks(
-        tx,
-        space=space,
-        rows=_archive_rows(plan.superseded, plan),
-        reason="superseded",
-        archived_at=at,
-    )
+    # An empty archive is skipped (most chunks have nothing to archive): a round trip
+    # each, and link_state takes the space's edge lock anyway.
+    rejected = await _archive(tx, space, _archive_rows(plan.rejected, plan), at)
+    superseded = await _archive(tx, space, _archive_rows(plan.superseded, plan), at)
     promoted = await promote_blocks(
         tx,
         space=space,
@@ -76,6 +66,12 @@ async def write_chunk(
         edges_created=len(created),
         contradictions_detected=sum(1 for edge in created if edge["relation"] == "contradicts"),
     ), set(promoted)
+
+
+async def _archive(tx: Transaction, space: str, rows: list[ArchiveRow], at: str) -> list[str]:
+    if not rows:
+        return []
+    return await archive_blocks(tx, space=space, rows=rows, reason="superseded", archived_at=at)
 
 
 def _archive_rows(ids: list[str], plan: ChunkPlan) -> list[ArchiveRow]:

@@ -37,6 +37,23 @@ def sketch(vector: npt.ArrayLike) -> str:
     return SKETCH_FORMAT + base64.b64encode(quantised.tobytes()).decode("ascii")
 
 
+def sketches(vectors: npt.ArrayLike) -> list[str]:
+    """sketch() of each row of a matrix, in one pass (a chunk of a dream: 0.25 ms a block
+    one by one); the same strings, row by row."""
+    matrix = np.asarray(vectors, dtype=np.float64)
+    if matrix.ndim != 2 or matrix.shape[0] == 0:
+        return [sketch(row) for row in matrix]
+    largest = np.max(np.abs(matrix), axis=1) if matrix.shape[1] else np.zeros(len(matrix))
+    good = (largest > 0) & np.isfinite(largest) & np.all(np.isfinite(matrix), axis=1)
+    scale = np.where(good, largest, 1.0)[:, None]
+    finite = np.where(good[:, None], matrix, 0.0)  # rows sketched as "" never reach int8
+    quantised = np.clip(np.round(finite / scale * 127), -127, 127).astype(np.int8)
+    return [
+        SKETCH_FORMAT + base64.b64encode(row.tobytes()).decode("ascii") if ok else ""
+        for row, ok in zip(quantised, good.tolist(), strict=True)
+    ]
+
+
 def unsketch(text: str | None) -> npt.NDArray[np.float64] | None:
     """A sketch back as a unit vector (None for a missing, old or malformed one)."""
     raw = _quantised(text)

@@ -12,10 +12,12 @@ from elfgraph.core.text import block_id, random_block_id, token_count
 from elfgraph.learning.checks import CheckedItem, Item, check_items
 from elfgraph.learning.models import LearnResult
 from elfgraph.learning.repository.count_blocks import count_blocks
+from elfgraph.learning.repository.insert_again import insert_again
 from elfgraph.learning.repository.insert_blocks import InsertRow, NewBlock, insert_blocks
 from elfgraph.sessions.clock import SessionClock
 from elfgraph.spaces.registry import space_missing
 from elfgraph.store.database import Database
+from elfgraph.store.transaction import Transaction
 
 
 @dataclass(frozen=True)
@@ -65,11 +67,13 @@ async def store_items(
     sequence = time.time_ns()  # keeps a batch's learning order for "oldest first"
     rows: list[InsertRow] = []
     first_of: dict[str, int] = {}
+    firsts: list[int] = []  # per item, the index of the item whose block it names
     for index, item in enumerate(items):
         identity = block_id(item["content"])
-        if identity in first_of:
+        first = first_of.setdefault(identity, index)
+        firsts.append(first)
+        if first != index:
             continue  # the same text twice in one batch: the later one repeats the first
-        first_of[identity] = index
         props = NewBlock(
             content=item["content"],
             tags=item["tags"],
@@ -86,18 +90,37 @@ async def store_items(
         )
         if session_id:
             props["session_id"] = session_id
-        rows.append(InsertRow(index=index, id=identity, alt_id=random_block_id(), props=props))
-    stored = await database.write(insert_blocks, space=space, rows=rows)
-    if len(stored) != len(rows):
-        raise space_missing(space)
-    by_index = {row["index"]: result for row, result in zip(rows, stored, strict=True)}
-    results: list[LearnResult] = []
-    for index, item in enumerate(items):
-        first = first_of[block_id(item["content"])]
-        stored_id, status = by_index[first]
-        results.append(
-            LearnResult(
-                block_id=stored_id, status="duplicate_rejected" if first != index else status
-            )
+        rows.append(InsertRow(index=index, id=identity, props=props))
+    by_index = await database.write(_store, space=space, rows=rows)
+    return [
+        LearnResult(
+            block_id=by_index[first][0],
+            status="duplicate_rejected" if first != index else by_index[first][1],
         )
-    return results
+        for index, first in enumerate(firsts)
+    ]
+
+
+async def _store(
+    tx: Transaction, *, space: str, rows: list[InsertRow]
+) -> dict[int, tuple[str, str]]:
+    """One transaction: (block id, status) per row index. Content already in the inbox is
+    a duplicate; content whose block was promoted or archived is stored again under a
+    random id, for consolidation to judge by similarity."""
+    inserted = await insert_blocks(tx, space=space, rows=rows)
+    if inserted["stored"] != len(rows):
+        raise space_missing(space)
+    again: list[InsertRow] = []
+    stored: dict[int, tuple[str, str]] = {}
+    for row in rows:
+        status = inserted["repeated"].get(row["index"])
+        if status is None:
+            stored[row["index"]] = (row["id"], "created")
+        elif status == "inbox":
+            stored[row["index"]] = (row["id"], "duplicate_rejected")
+        else:
+            again.append(InsertRow(index=row["index"], id=random_block_id(), props=row["props"]))
+            stored[row["index"]] = (again[-1]["id"], "created")
+    if again and await insert_again(tx, space=space, rows=again) != len(again):
+        raise space_missing(space)
+    return stored

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from elfgraph.core.scoring import cosine
-from elfgraph.core.sketch import SKETCH_FORMAT, cosine_error_bound, sketch, unsketch
+from elfgraph.core.sketch import SKETCH_FORMAT, cosine_error_bound, sketch, sketches, unsketch
 
 
 def vectors(dims: int) -> st.SearchStrategy[np.ndarray]:
@@ -60,3 +60,18 @@ def test_missing_malformed_and_old_sketches_are_not_read() -> None:
         assert cosine_error_bound(text, text) is None
     assert sketch(np.zeros(8)) == ""
     assert sketch(np.array([1.0, float("nan")])) == ""
+
+
+@settings(max_examples=100)
+@given(
+    st.integers(1, 24).flatmap(lambda n: st.lists(vectors(n), min_size=1, max_size=8)),
+    st.sampled_from([None, 0.0, np.nan, np.inf]),
+)
+def test_sketches_of_a_matrix_are_the_sketches_of_its_rows(
+    rows: list[np.ndarray], odd: float | None
+) -> None:
+    matrix = np.stack(rows).astype(np.float32)
+    if odd is not None:
+        matrix[0] = 0.0 if odd == 0.0 else matrix[0]
+        matrix[0, 0] = odd
+    assert sketches(matrix) == [sketch(row) for row in matrix]

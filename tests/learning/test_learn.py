@@ -8,8 +8,9 @@ import pytest
 from elfgraph.config.connection import Settings
 from elfgraph.core.text import block_id
 from elfgraph.embedding.mock import MockEmbeddingService
-from elfgraph.errors import LearnError
+from elfgraph.errors import LearnError, StorageError
 from elfgraph.memory import MemorySystem
+from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
 from tests.support.graph import blocks_by_status, graph, graph_write
 from tests.support.memory import MakeMemory
@@ -69,6 +70,49 @@ async def test_relearning_archived_content_gets_a_new_inbox_block(
     statuses = await blocks_by_status(database, space)
     assert statuses["inbox"] == {again.block_id}
     assert statuses["archived"] == {first.block_id}
+
+
+async def test_one_batch_mixes_new_repeated_and_relearned_content(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    memory = await make_memory()
+    promoted = await memory.learn("Promoted before the batch")
+    await memory.dream()
+    waiting = await memory.learn("Still in the inbox")
+    results = await memory.learn_many(
+        ["brand new", "still in the inbox", "promoted before the batch", "brand new"]
+    )
+    assert [r.status for r in results] == [
+        "created",
+        "duplicate_rejected",
+        "created",
+        "duplicate_rejected",
+    ]
+    assert results[0].block_id == block_id("brand new") == results[3].block_id
+    assert results[1].block_id == waiting.block_id
+    assert results[2].block_id not in (promoted.block_id, block_id("promoted before the batch"))
+    statuses = await blocks_by_status(database, space)
+    assert statuses["inbox"] == {waiting.block_id, results[0].block_id, results[2].block_id}
+    assert statuses["active"] == {promoted.block_id}
+    rows = await graph(
+        database,
+        "MATCH (b:Block {space: $space}) WHERE b.status = 'inbox' "
+        "RETURN b.id AS id, b.content AS content, b.learn_seq AS seq, b.weighted_degree AS d",
+        space=space,
+    )
+    contents = {row["id"]: row["content"] for row in rows}
+    assert contents[results[2].block_id] == "promoted before the batch"
+    assert all(row["d"] == 0.0 and row["seq"] is not None for row in rows)
+
+
+async def test_learning_into_a_dropped_space_raises_and_stores_nothing(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    memory = await make_memory()
+    await drop_space(database, space)
+    with pytest.raises(StorageError, match="no longer exists"):
+        await memory.learn_many(["after the drop", "and another"])
+    assert await graph(database, "MATCH (b:Block {space: $space}) RETURN b", space=space) == []
 
 
 async def test_learn_many_is_one_batch_with_per_item_results(make_memory: MakeMemory) -> None:

@@ -1,6 +1,6 @@
 from typing import NotRequired, TypedDict
 
-from elfgraph.store.transaction import Transaction, run_many
+from elfgraph.store.transaction import Transaction, run_one
 
 
 class NewBlock(TypedDict):
@@ -23,14 +23,21 @@ class NewBlock(TypedDict):
 
 class InsertRow(TypedDict):
     index: int  # the item's place in the batch
-    id: str  # the content's block id
-    alt_id: str  # a random id, used when the content's block is no longer in the inbox
+    id: str  # the content's block id (or, for insert_again, a random one)
     props: NewBlock
 
 
-async def insert_blocks(
-    tx: Transaction, *, space: str, rows: list[InsertRow]
-) -> list[tuple[str, str]]:
-    """(block_id, 'created' | 'duplicate_rejected') per row, in row order; [] if no space."""
-    records = await run_many(tx, "insert_blocks", space=space, rows=rows)
-    return [(str(r["block_id"]), str(r["status"])) for r in records]
+class Inserted(TypedDict):
+    stored: int  # rows handled: 0 when the space does not exist
+    repeated: dict[int, str]  # row index → status of the block that already had its id
+
+
+async def insert_blocks(tx: Transaction, *, space: str, rows: list[InsertRow]) -> Inserted:
+    """Create the rows' blocks; those whose id already existed come back in `repeated`."""
+    record = await run_one(tx, "insert_blocks", space=space, rows=rows)
+    if record is None:
+        return Inserted(stored=0, repeated={})
+    return Inserted(
+        stored=int(record["stored"]),
+        repeated={int(r["index"]): str(r["status"]) for r in record["repeated"]},
+    )

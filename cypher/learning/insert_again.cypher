@@ -1,0 +1,13 @@
+// name: insert_again
+// mode: write
+// returns: scalar
+// params: space, rows
+// Stores content whose block was already promoted or archived as a new inbox block under
+// the row's random id (insert_blocks.cypher found those rows), for consolidation to judge
+// by similarity. Returns how many it created (0 when the space does not exist).
+MATCH (space:Space {name: $space})
+UNWIND $rows AS row
+CREATE (again:Block {space: $space, id: row.id})
+SET again += row.props, again.text_key = space.text_key, again.weighted_degree = 0.0,
+    again.edge_due_hours = 1.0e18
+RETURN count(again) AS created
