@@ -145,7 +145,8 @@ class Weights:
             self.confidence / rest,
             self.recency / rest,
             self.centrality / rest,
-            1.0 - (self.confidence + self.recency + self.centrality) / rest,
+            # max: the subtraction can leave -1e-16 where the share is 0
+            max(0.0, 1.0 - (self.confidence + self.recency + self.centrality) / rest),
         )
 
     def with_priors_at_most(self, share: float) -> Weights:
@@ -161,7 +162,7 @@ class Weights:
         confidence, recency = self.confidence * scale, self.recency * scale
         centrality, reinforcement = self.centrality * scale, self.reinforcement * scale
         return Weights(
-            1.0 - (confidence + recency + centrality + reinforcement),
+            max(0.0, 1.0 - (confidence + recency + centrality + reinforcement)),
             confidence,
             recency,
             centrality,
