@@ -132,7 +132,8 @@ class Weights:
 
     def __post_init__(self) -> None:
         values = astuple(self)
-        if any(not 0.0 <= v <= 1.0 for v in values) or abs(sum(values) - 1.0) > 1e-9:
+        # 1e-9 either way: shares derived by division and subtraction carry float noise
+        if any(not -1e-9 <= v <= 1.0 + 1e-9 for v in values) or abs(sum(values) - 1.0) > 1e-9:
             raise ValueError(f"frame weights must be in [0, 1] and sum to 1, got {values}")
 
     def without_similarity(self) -> Weights:
