@@ -4,7 +4,7 @@ alone (issue 18).
     ELFGRAPH_NEO4J_HOME=/tmp/crowd elfgraph neo4j start
     ELFGRAPH_NEO4J_HOME=/tmp/alone elfgraph neo4j start
     ELFGRAPH_NEO4J_HOME=/tmp/crowd python -m benchmarks tenants --alone-home /tmp/alone \
-        --tenants 8 --per-tenant 10k --small 1k [--no-doc] [--keep]
+        --tenants 8 --per-tenant 10k --small 1k [--no-doc] [--keep] [--reuse-crowd PREFIX]
 
 Two fresh local servers (no NEO4J_URI in the environment): the crowd server gets
 `--tenants` spaces of `--per-tenant` blocks each, written straight into the graph as dream
@@ -19,7 +19,9 @@ process's vector cache), queryless recall, and two earlier strategies of the vec
 comparison: on the server, by the shared index or an exact scan of the space, whichever
 costs less (before the cache), and by the shared index with its learned over-fetch alone
 (before small spaces were scanned). Every answer is checked to
-hold only the asking space's blocks. Results: benchmarks/results/tenants.json; a table
+hold only the asking space's blocks. `--reuse-crowd PREFIX` measures against the crowd
+spaces an earlier run left on the crowd server (`--keep`, or a build that was stopped)
+instead of building one. Results: benchmarks/results/tenants.json; a table
 goes into docs/BENCHMARKS.md (between its tenants markers) unless --no-doc.
 """
 
@@ -177,9 +179,26 @@ async def interleaved(pairs: dict[str, Recall], queries: list[str | None]) -> di
     return {name: stats(values) for name, values in latencies.items()}
 
 
+async def _crowd_counts(tx: Transaction, prefix: str) -> tuple[int, int]:
+    query = (
+        "MATCH (b:Block) WHERE b.space STARTS WITH $prefix AND b.status = 'active' "
+        "RETURN count(DISTINCT b.space) AS spaces, count(b) AS blocks"
+    )
+    record = await (await tx.driver_tx.run(query, prefix=prefix)).single()
+    return (int(record["spaces"]), int(record["blocks"])) if record else (0, 0)
+
+
 async def run(
-    crowd_db: Database, alone_db: Database, tenants: int, per_tenant: int, small: int
+    crowd_db: Database,
+    alone_db: Database,
+    tenants: int,
+    per_tenant: int,
+    small: int,
+    *,
+    reuse: str | None = None,
 ) -> tuple[dict[str, Any], list[tuple[Database, str]]]:
+    """`reuse`: the name prefix of a crowd an earlier run left (`--keep`, or a stopped
+    build): measured as it is, not built."""
     prefix = f"bench-tenants-{int(time.time())}"
     made: list[tuple[Database, str]] = []
     report: dict[str, Any] = {
@@ -191,12 +210,16 @@ async def run(
     await ensure_vector_index(crowd_db, DIMENSIONS)
     await ensure_vector_index(alone_db, DIMENSIONS)
     started = time.perf_counter()
-    for t in range(tenants):
-        name = f"{prefix}-crowd-{t:03d}"
-        made.append((crowd_db, name))
-        await build_crowd(crowd_db, name, per_tenant, offset=(t + 1) * 10 * per_tenant)
-        print(f"  crowd {t + 1}/{tenants}", flush=True)
-    report["crowd_build_s"] = time.perf_counter() - started
+    if reuse is None:
+        for t in range(tenants):
+            name = f"{prefix}-crowd-{t:03d}"
+            made.append((crowd_db, name))
+            await build_crowd(crowd_db, name, per_tenant, offset=(t + 1) * 10 * per_tenant)
+            print(f"  crowd {t + 1}/{tenants}", flush=True)
+        report["crowd_build_s"] = time.perf_counter() - started
+    else:
+        spaces, blocks = await crowd_db.read(_crowd_counts, reuse)
+        report.update(tenants=spaces, crowd_blocks=blocks, crowd_build_s=None, reused=reuse)
     report["settle_s"] = await settle(local_server_pid(crowd_db), longest=1800.0)
     dreams: dict[str, list[float]] = {"alone": [], "among": []}
     for label, database, name in [
@@ -235,7 +258,12 @@ def markdown(report: dict[str, Any]) -> str:
         return f"{figures['p50_ms']:.1f} / {figures['p95_ms']:.1f}" if figures else "–"
 
     recall, queryless, dreams = report["recall"], report["queryless"], report["dream_s"]
-    crowd = report["tenants"] * report["per_tenant"]
+    crowd = report.get("crowd_blocks") or report["tenants"] * report["per_tenant"]
+    built = (
+        f"crowd written in {report['crowd_build_s']:.0f} s"
+        if report.get("crowd_build_s") is not None
+        else "the crowd of an earlier, stopped build"
+    )
 
     def ratio(a: dict[str, float], b: dict[str, float]) -> str:
         return f"{a['p50_ms'] / b['p50_ms']:.2f}×"
@@ -246,9 +274,9 @@ def markdown(report: dict[str, Any]) -> str:
     return "\n".join(
         [
             f"{machine_line(report['machine'])}; mock embedder; a {report['small']:,}-block "
-            f"space on a server of its own and among {report['tenants']} spaces × "
-            f"{report['per_tenant']:,} blocks ({crowd:,}) on another; crowd written in "
-            f"{report['crowd_build_s']:.0f} s, server idle {report['settle_s']:.0f} s later; "
+            f"space on a server of its own and among {report['tenants']} spaces of up to "
+            f"{report['per_tenant']:,} blocks ({crowd:,} active) on another; {built}, "
+            f"server idle {report['settle_s']:.0f} s later; "
             "queries interleaved between the two.",
             "",
             "| small space | recall p50 / p95 ms (vector cache) | same, on the server: index "
@@ -286,6 +314,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             args.tenants,
             size_arg(args.per_tenant),
             size_arg(args.small),
+            reuse=args.reuse_crowd,
         )
         return report
     finally:
@@ -305,6 +334,11 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--out", type=Path, default=RESULTS / "tenants.json")
     parser.add_argument("--no-doc", action="store_true", help="write only the JSON")
     parser.add_argument("--keep", action="store_true", help="leave the spaces in the graph")
+    parser.add_argument(
+        "--reuse-crowd",
+        metavar="PREFIX",
+        help="measure against the crowd spaces named PREFIX… that an earlier run left, unbuilt",
+    )
     args = parser.parse_args(argv)
     report = anyio.run(main_async, args)
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,47 @@
+"""benchmarks/tenants.py: the table says how the crowd came about (built, or reused)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from benchmarks.tenants import markdown
+
+
+def report(**crowd: Any) -> dict[str, Any]:
+    figures = {"p50_ms": 10.0, "p95_ms": 20.0}
+    return {
+        "machine": {
+            "cores": 2,
+            "memory_gib": 23.5,
+            "python": "3.11",
+            "neo4j": "Neo4j/5.26.30",
+            "commit": "abc1234",
+            "when": "2026-11-24",
+        },
+        "tenants": 3,
+        "per_tenant": 10_000,
+        "small": 1_000,
+        "settle_s": 2.0,
+        "recall": {
+            f"{where}{path}": figures
+            for where in ("alone", "among")
+            for path in ("", "_server", "_index")
+        },
+        "queryless": {"alone": figures, "among": {"p50_ms": 15.0, "p95_ms": 30.0}},
+        "dream_s": {"alone": [2.0, 2.0], "among": [3.0, 3.0]},
+        "cross_space_answers": 0,
+        **crowd,
+    }
+
+
+def test_a_built_crowd_is_counted_from_its_tenants() -> None:
+    text = markdown(report(crowd_build_s=120.0))
+    assert "among 3 spaces of up to 10,000 blocks (30,000 active)" in text
+    assert "crowd written in 120 s" in text
+    assert "queryless 1.50×, dream 1.50×" in text
+
+
+def test_a_reused_crowd_is_counted_as_found() -> None:
+    text = markdown(report(tenants=54, crowd_blocks=541_234, crowd_build_s=None, reused="x-"))
+    assert "among 54 spaces of up to 10,000 blocks (541,234 active)" in text
+    assert "the crowd of an earlier, stopped build" in text
