@@ -67,6 +67,9 @@ class RetrievalConfig(_Group):
     # by an associative edge (not similar, not contradicts). False: neither.
     graph_expansion: bool = True
     activation_spread: float = Field(0.5, ge=0.0, le=1.0)
+    # How many edges spreading passes relevance along: 2 also reaches a block linked to a
+    # block linked to a seed, with activation_spread² of it (§7.3).
+    spread_hops: int = Field(1, ge=1, le=3)
     # Expansion reaches out from the first expansion_seeds·top_k seeds of each leg (of the
     # 4·top_k each brings), taking at most expansion_neighbours of each, heaviest edge first.
     expansion_seeds: int = Field(1, ge=1, le=4)
@@ -90,6 +93,9 @@ class RetrievalConfig(_Group):
     # Each candidate gains coverage_weight × the share of the question's words it holds (not
     # question words, stop words or the candidates' speakers' names; §7.10). 0: off.
     coverage_weight: float = Field(0.1, ge=0.0, le=1.0)
+    # Each candidate of a session (an episode) gains session_weight × the mean similarity of
+    # the two best other candidates of its session (§7.11). 0: off.
+    session_weight: float = Field(0.0, ge=0.0, le=1.0)
     # Co-retrieval (Hebbian) edges made by frame().
     co_retrieval_edge_threshold: int = Field(3, ge=1)
     co_retrieval_edge_weight: float = Field(0.55, ge=0.0, le=1.0)

@@ -70,29 +70,38 @@ def spread(
     similarity: Mapping[str, float],
     links: Mapping[str, Sequence[tuple[str, str, float]]],
     share: float,
+    *,
+    hops: int = 1,
+    similar_share: float = 0.0,
 ) -> dict[str, float]:
-    """Spreading activation, one hop: each block's similarity plus `share` × the best
+    """Spreading activation: each block's similarity plus `share` × the best
     weight·similarity among the seeds it is linked to by an associative edge (any relation
     but those in NOT_SPREADING), scaled again so the best is 1.0. `links` holds each
     candidate's edges as (other block, relation, weight). A turn of a conversation that
     answers the question asked in the turn before it, or the fact an agent linked to the
-    one a query found, is found with it. share 0: the similarities unchanged."""
-    if share <= 0:
+    one a query found, is found with it. share 0: the similarities unchanged.
+    `hops` 2 passes it on once more (a block two edges from a seed gets share² of it);
+    `similar_share` passes it along `similar` edges too, with that share."""
+    if share <= 0 and similar_share <= 0:
         return dict(similarity)
-    raised = {}
-    for block, edges in links.items():
-        passed = max(
-            (
-                max(0.0, min(1.0, weight)) * similarity.get(other, 0.0)
-                for other, relation, weight in edges
-                if relation not in NOT_SPREADING and other != block
-            ),
-            default=0.0,
-        )
-        raised[block] = similarity.get(block, 0.0) + share * passed
-    for block, value in similarity.items():
-        raised.setdefault(block, value)
-    return _over_best(raised)
+    current = dict(similarity)
+    for _ in range(max(1, hops)):
+        raised = {}
+        for block, edges in links.items():
+            passed = similar = 0.0
+            for other, relation, weight in edges:
+                if other == block:
+                    continue
+                value = max(0.0, min(1.0, weight)) * current.get(other, 0.0)
+                if relation == "similar":
+                    similar = max(similar, value)
+                elif relation not in NOT_SPREADING:
+                    passed = max(passed, value)
+            raised[block] = similarity.get(block, 0.0) + share * passed + similar_share * similar
+        for block, value in similarity.items():
+            raised.setdefault(block, value)
+        current = raised
+    return _over_best(current)
 
 
 def timely(

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from elfgraph.core.coverage import asked_stems, covered
 from elfgraph.core.dates import Period
+from elfgraph.core.episodes import coherent
 from elfgraph.core.fusion import matching, similarities, spread, timely, told_when
 from elfgraph.core.scoring import (
     Components,
@@ -40,6 +41,10 @@ class Relevance:
     asks_when: bool = False  # the query asks when something happened (core.dates)
     when_weight: float = 0.2  # similarity gained then by a block that says when
     coverage_weight: float = 0.1  # gained by a block holding every word asked about (§7.10)
+    spread_hops: int = 1  # how many edges spreading passes relevance along (§7.3)
+    similar_spread: float = 0.0  # spreading's share along similar edges (§7.3)
+    session_weight: float = 0.0  # gained from the session's other matches (§7.11)
+    session_depth: int = 2  # how many of them count
 
 
 @dataclass(frozen=True)
@@ -118,7 +123,13 @@ def relevance(found: Candidates, how: Relevance) -> dict[str, float]:
         keyword_weight=how.keyword_weight,
     )
     if how.spread > 0:
-        fused = spread(fused, _links(found), how.spread)
+        fused = spread(
+            fused,
+            _links(found),
+            how.spread,
+            hops=how.spread_hops,
+            similar_share=how.similar_spread,
+        )
     contents = {block_id: str(b.get("content") or "") for block_id, b in found.blocks.items()}
     if how.query and how.speaker_weight > 0:
         fused = by_speaker(fused, contents, how.query, how.speaker_weight)
@@ -127,9 +138,17 @@ def relevance(found: Candidates, how: Relevance) -> dict[str, float]:
     if how.query and how.coverage_weight > 0:
         names = {n for n in map(speaker_of, contents.values()) if n is not None}
         fused = covered(fused, contents, asked_stems(how.query, names), how.coverage_weight)
+    if how.session_weight > 0:
+        sessions = {block_id: _session(b) for block_id, b in found.blocks.items()}
+        fused = coherent(fused, sessions, how.session_weight, how.session_depth)
     if how.period is None or how.temporal_weight <= 0:
         return fused
     return timely(fused, contents, how.period, how.temporal_weight)
+
+
+def _session(block: Mapping[str, object]) -> str | None:
+    session = block.get("session_id")
+    return str(session) if session else None
 
 
 def relevant_ids(found: Candidates, how: Relevance) -> set[str]:
