@@ -146,7 +146,16 @@ def defaults(
     weights = ATTENTION_WEIGHTS.with_priors_at_most(
         float(config.get("prior_weight", RETRIEVAL.prior_weight))
     )
-    changes = {"coverage_weight": RETRIEVAL.coverage_weight}
+    changes = {
+        "keyword_weight": RETRIEVAL.keyword_weight,
+        "spread": RETRIEVAL.activation_spread,
+        "spread_hops": RETRIEVAL.spread_hops,
+        "speaker_weight": RETRIEVAL.speaker_weight,
+        "temporal_weight": RETRIEVAL.temporal_weight,
+        "when_weight": RETRIEVAL.when_weight,
+        "coverage_weight": RETRIEVAL.coverage_weight,
+        "session_weight": RETRIEVAL.session_weight,
+    }
     changes |= {k: v for k, v in config.items() if k in RELEVANCE_FIELDS}
     return weights, replace(recorded.how, **changes)
 

@@ -32,18 +32,18 @@ class Relevance:
     """How the similarity component is made (MemoryConfig's retrieval knobs)."""
 
     fusion: str = "relative"
-    keyword_weight: float = 0.6
-    spread: float = 0.5  # share of a linked seed's similarity a block receives; 0: none
+    keyword_weight: float = 0.7
+    spread: float = 0.8  # share of a linked seed's similarity a block receives; 0: none
     period: Period | None = None  # the period the query asks about (core.dates)
     temporal_weight: float = 0.3  # similarity gained by a block naming a day in it
     query: str = ""  # the query text, for the speakers it names (core.speakers)
-    speaker_weight: float = 0.2  # similarity gained by a block said by a named speaker
+    speaker_weight: float = 0.4  # similarity gained by a block said by a named speaker
     asks_when: bool = False  # the query asks when something happened (core.dates)
     when_weight: float = 0.2  # similarity gained then by a block that says when
     coverage_weight: float = 0.1  # gained by a block holding every word asked about (§7.10)
-    spread_hops: int = 1  # how many edges spreading passes relevance along (§7.3)
+    spread_hops: int = 2  # how many edges spreading passes relevance along (§7.3)
     similar_spread: float = 0.0  # spreading's share along similar edges (§7.3)
-    session_weight: float = 0.0  # gained from the session's other matches (§7.11)
+    session_weight: float = 0.05  # gained from the session's other matches (§7.11)
     session_depth: int = 2  # how many of them count
 
 
