@@ -80,24 +80,36 @@ def spread(
     candidate's edges as (other block, relation, weight). A turn of a conversation that
     answers the question asked in the turn before it, or the fact an agent linked to the
     one a query found, is found with it. share 0: the similarities unchanged.
-    `hops` 2 passes it on once more (a block two edges from a seed gets share² of it);
-    `similar_share` passes it along `similar` edges too, with that share."""
+    `hops` 2 passes it on once more: a neighbour then counts with what it received in the
+    first pass from blocks other than the receiver (no echo of a block's own similarity
+    back to it), so a block two edges from a seed gets share² of it. `similar_share`
+    passes it along `similar` edges too, with that share."""
     if share <= 0 and similar_share <= 0:
         return dict(similarity)
+    received: dict[str, list[tuple[float, str]]] = {}  # each block's two best gifts, by giver
     current = dict(similarity)
-    for _ in range(max(1, hops)):
-        raised = {}
+    for hop in range(max(1, hops)):
+        raised: dict[str, float] = {}
+        gifts: dict[str, list[tuple[float, str]]] = {}
         for block, edges in links.items():
             passed = similar = 0.0
+            best: list[tuple[float, str]] = []
             for other, relation, weight in edges:
                 if other == block:
                     continue
-                value = max(0.0, min(1.0, weight)) * current.get(other, 0.0)
+                own = similarity.get(other, 0.0)
+                if hop > 0:  # the other's first-pass gain, less what came from this block
+                    given = [g for g in received.get(other, []) if g[1] != block]
+                    own += given[0][0] if given else 0.0
+                value = max(0.0, min(1.0, weight)) * own
                 if relation == "similar":
                     similar = max(similar, value)
                 elif relation not in NOT_SPREADING:
                     passed = max(passed, value)
+                    best = sorted([*best, (share * value, other)], reverse=True)[:2]
             raised[block] = similarity.get(block, 0.0) + share * passed + similar_share * similar
+            gifts[block] = best
+        received = gifts
         for block, value in similarity.items():
             raised.setdefault(block, value)
         current = raised

@@ -1,4 +1,4 @@
-"""Pure ranking of retrieval candidates (docs/BEHAVIOUR.md §7.2–§7.4, §7.8–§7.9): fusion, composite
+"""Pure ranking of retrieval candidates (docs/BEHAVIOUR.md §7.2–§7.4, §7.8–§7.11): fusion, composite
 score, relevance first, diversity, contradiction suppression, guarantees. No I/O."""
 
 from __future__ import annotations
@@ -114,7 +114,8 @@ def relevance(found: Candidates, how: Relevance) -> dict[str, float]:
     """Each candidate's similarity to the query: the legs fused (fusion.similarities),
     passed on along associative edges (fusion.spread), then raised for a speaker the query
     names (speakers.by_speaker, §7.9), for saying when (fusion.told_when, §7.8), for the
-    share of the asked words it holds (coverage.covered, §7.10) and for a day in the period
+    share of the asked words it holds (coverage.covered, §7.10), for the other matches of
+    its session (episodes.coherent, §7.11) and for a day in the period
     the query names (fusion.timely, §7.8)."""
     fused = similarities(
         dict(zip(found.vector_ids, found.vector_cosines, strict=True)),

@@ -142,14 +142,27 @@ def test_two_hop_spreading_reaches_a_block_two_edges_from_a_seed() -> None:
     one = spread(similarity, links, 0.5)
     assert one["far"] == 0.0  # no seed among its neighbours
     two = spread(similarity, links, 0.5, hops=2)
-    # near: 0.5 · 0.5 · 1.0; far: 0.5 · 0.8 · near's; seed: 1 + 0.5 · 0.5 · near's
-    near = 0.5 * 0.5
-    seed = 1.0 + 0.5 * 0.5 * near
-    assert two["near"] == pytest.approx(near / seed)
-    assert two["far"] == pytest.approx(0.5 * 0.8 * near / seed)
+    # near: 0.5 · 0.5 · 1.0; far: 0.5 · 0.8 · what near received; the seed gets no echo of
+    # its own similarity back through near.
+    assert two["near"] == pytest.approx(0.25)
+    assert two["far"] == pytest.approx(0.5 * 0.8 * 0.25)
+    assert two["seed"] == 1.0
     assert two["twin"] == 0.0  # similar edges pass nothing unless asked
     assert spread(similarity, links, 0.5, hops=2, similar_share=0.5)["twin"] == 0.0
     assert spread(two, links, 0.0, hops=2) == two  # share 0: unchanged
+
+
+def test_a_second_hop_echoes_no_block_back_to_itself() -> None:
+    # A hub linked to many blocks gains from them only what they got elsewhere.
+    similarity = {"hub": 0.5, "answer": 0.6}
+    links = {
+        "hub": [(leaf, "supports", 0.9) for leaf in ("a", "b", "c")],
+        **{leaf: [("hub", "supports", 0.9)] for leaf in ("a", "b", "c")},
+        "answer": [],
+    }
+    one = spread(similarity, links, 0.8)
+    two = spread(similarity, links, 0.8, hops=2)
+    assert two["hub"] / two["answer"] == pytest.approx(one["hub"] / one["answer"])
 
 
 @given(
