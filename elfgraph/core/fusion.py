@@ -86,33 +86,44 @@ def spread(
     passes it along `similar` edges too, with that share."""
     if share <= 0 and similar_share <= 0:
         return dict(similarity)
-    received: dict[str, list[tuple[float, str]]] = {}  # each block's two best gifts, by giver
+    # Each block's two best first-pass gifts, (amount, giver), so that a second pass can
+    # leave out what a neighbour received from the block it passes on to.
+    received: dict[str, tuple[tuple[float, str], tuple[float, str]]] = {}
     current = dict(similarity)
+    nothing = (0.0, "")
     for hop in range(max(1, hops)):
         raised: dict[str, float] = {}
-        gifts: dict[str, list[tuple[float, str]]] = {}
+        gifts: dict[str, tuple[tuple[float, str], tuple[float, str]]] = {}
         for block, edges in links.items():
             passed = similar = 0.0
-            best: list[tuple[float, str]] = []
+            first = second = nothing
             for other, relation, weight in edges:
                 if other == block:
                     continue
                 own = similarity.get(other, 0.0)
-                if hop > 0:  # the other's first-pass gain, less what came from this block
-                    given = [g for g in received.get(other, []) if g[1] != block]
-                    own += given[0][0] if given else 0.0
+                if hop > 0 and other in received:
+                    top, runner_up = received[other]
+                    own += runner_up[0] if top[1] == block else top[0]
+                if own <= 0.0:
+                    continue
                 value = max(0.0, min(1.0, weight)) * own
                 if relation == "similar":
                     similar = max(similar, value)
                 elif relation not in NOT_SPREADING:
                     passed = max(passed, value)
-                    best = sorted([*best, (share * value, other)], reverse=True)[:2]
+                    if value > first[0]:
+                        first, second = (value, other), first
+                    elif value > second[0]:
+                        second = (value, other)
             raised[block] = similarity.get(block, 0.0) + share * passed + similar_share * similar
-            gifts[block] = best
+            if first[0] > 0:
+                gifts[block] = ((share * first[0], first[1]), (share * second[0], second[1]))
         received = gifts
         for block, value in similarity.items():
             raised.setdefault(block, value)
         current = raised
+        if hops <= 1 or not received:
+            break
     return _over_best(current)
 
 

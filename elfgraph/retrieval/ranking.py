@@ -102,7 +102,10 @@ class Ranked:
     cosines: dict[str, float] = field(default_factory=dict)
 
 
-def _links(found: Candidates) -> dict[str, list[tuple[str, str, float]]]:
+Links = dict[str, list[tuple[str, str, float]]]
+
+
+def _links(found: Candidates) -> Links:
     """Each candidate's edges as (other block, relation, weight)."""
     return {
         block_id: [(str(e[2]), str(e[3]), float(e[0] or 0.0)) for e in b.get("edges") or []]
@@ -110,7 +113,7 @@ def _links(found: Candidates) -> dict[str, list[tuple[str, str, float]]]:
     }
 
 
-def relevance(found: Candidates, how: Relevance) -> dict[str, float]:
+def relevance(found: Candidates, how: Relevance, links: Links | None = None) -> dict[str, float]:
     """Each candidate's similarity to the query: the legs fused (fusion.similarities),
     passed on along associative edges (fusion.spread), then raised for a speaker the query
     names (speakers.by_speaker, §7.9), for saying when (fusion.told_when, §7.8), for the
@@ -126,7 +129,7 @@ def relevance(found: Candidates, how: Relevance) -> dict[str, float]:
     if how.spread > 0:
         fused = spread(
             fused,
-            _links(found),
+            _links(found) if links is None else links,
             how.spread,
             hops=how.spread_hops,
             similar_share=how.similar_spread,
@@ -152,13 +155,13 @@ def _session(block: Mapping[str, object]) -> str | None:
     return str(session) if session else None
 
 
-def relevant_ids(found: Candidates, how: Relevance) -> set[str]:
+def relevant_ids(found: Candidates, how: Relevance, links: Links | None = None) -> set[str]:
     """The candidates that match the query (fusion.matching): keyword hits, pending ones
     included, near vector seeds, and with spreading the blocks associated with those."""
     return matching(
         dict(zip(found.vector_ids, found.vector_cosines, strict=True)),
         [*found.keyword_ids, *found.pending_ids],
-        _links(found),
+        _links(found) if links is None else links,
         spreading=how.spread > 0,
     )
 
@@ -172,7 +175,8 @@ def score_all(
 ) -> dict[str, ScoredBlock]:
     """Every candidate with its five components and composite score."""
     how = how or Relevance()
-    similarity = relevance(found, how) if has_query else {}
+    links = _links(found) if has_query else {}  # read once for spreading and relevance
+    similarity = relevance(found, how, links) if has_query else {}
     pending = set(found.pending_ids)
     if has_query and pending:
         similarity |= pending_similarities(
@@ -183,7 +187,7 @@ def score_all(
             keyword_weight=how.keyword_weight,
         )
     seeds = set(found.vector_ids) | set(found.keyword_ids)
-    relevant = relevant_ids(found, how) if has_query else set(found.blocks)
+    relevant = relevant_ids(found, how, links) if has_query else set(found.blocks)
     blocks = found.blocks
     recencies = {
         block_id: recency(
