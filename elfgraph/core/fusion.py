@@ -72,7 +72,6 @@ def spread(
     share: float,
     *,
     hops: int = 1,
-    similar_share: float = 0.0,
 ) -> dict[str, float]:
     """Spreading activation: each block's similarity plus `share` × the best
     weight·similarity among the seeds it is linked to by an associative edge (any relation
@@ -82,9 +81,8 @@ def spread(
     one a query found, is found with it. share 0: the similarities unchanged.
     `hops` 2 passes it on once more: a neighbour then counts with what it received in the
     first pass from blocks other than the receiver (no echo of a block's own similarity
-    back to it), so a block two edges from a seed gets share² of it. `similar_share`
-    passes it along `similar` edges too, with that share."""
-    if share <= 0 and similar_share <= 0:
+    back to it), so a block two edges from a seed gets share² of it."""
+    if share <= 0:
         return dict(similarity)
     # Each block's two best first-pass gifts, (amount, giver), so that a second pass can
     # leave out what a neighbour received from the block it passes on to.
@@ -95,10 +93,10 @@ def spread(
         raised: dict[str, float] = {}
         gifts: dict[str, tuple[tuple[float, str], tuple[float, str]]] = {}
         for block, edges in links.items():
-            passed = similar = 0.0
+            passed = 0.0
             first = second = nothing
             for other, relation, weight in edges:
-                if other == block:
+                if other == block or relation in NOT_SPREADING:
                     continue
                 own = similarity.get(other, 0.0)
                 if hop > 0 and other in received:
@@ -107,15 +105,12 @@ def spread(
                 if own <= 0.0:
                     continue
                 value = max(0.0, min(1.0, weight)) * own
-                if relation == "similar":
-                    similar = max(similar, value)
-                elif relation not in NOT_SPREADING:
-                    passed = max(passed, value)
-                    if value > first[0]:
-                        first, second = (value, other), first
-                    elif value > second[0]:
-                        second = (value, other)
-            raised[block] = similarity.get(block, 0.0) + share * passed + similar_share * similar
+                passed = max(passed, value)
+                if value > first[0]:
+                    first, second = (value, other), first
+                elif value > second[0]:
+                    second = (value, other)
+            raised[block] = similarity.get(block, 0.0) + share * passed
             if first[0] > 0:
                 gifts[block] = ((share * first[0], first[1]), (share * second[0], second[1]))
         received = gifts

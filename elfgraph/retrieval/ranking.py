@@ -42,7 +42,6 @@ class Relevance:
     when_weight: float = 0.2  # similarity gained then by a block that says when
     coverage_weight: float = 0.1  # gained by a block holding every word asked about (§7.10)
     spread_hops: int = 2  # how many edges spreading passes relevance along (§7.3)
-    similar_spread: float = 0.0  # spreading's share along similar edges (§7.3)
     session_weight: float = 0.05  # gained from the session's other matches (§7.11)
     session_depth: int = 2  # how many of them count
 
@@ -132,7 +131,6 @@ def relevance(found: Candidates, how: Relevance, links: Links | None = None) -> 
             _links(found) if links is None else links,
             how.spread,
             hops=how.spread_hops,
-            similar_share=how.similar_spread,
         )
     contents = {block_id: str(b.get("content") or "") for block_id, b in found.blocks.items()}
     if how.query and how.speaker_weight > 0:

@@ -147,8 +147,7 @@ def test_two_hop_spreading_reaches_a_block_two_edges_from_a_seed() -> None:
     assert two["near"] == pytest.approx(0.25)
     assert two["far"] == pytest.approx(0.5 * 0.8 * 0.25)
     assert two["seed"] == 1.0
-    assert two["twin"] == 0.0  # similar edges pass nothing unless asked
-    assert spread(similarity, links, 0.5, hops=2, similar_share=0.5)["twin"] == 0.0
+    assert two["twin"] == 0.0  # similar edges pass nothing, over any number of hops
     assert spread(two, links, 0.0, hops=2) == two  # share 0: unchanged
 
 
