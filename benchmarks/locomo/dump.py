@@ -74,7 +74,7 @@ class Dumped:
 ACTIVE = """
 MATCH (n:Block {space: $space, status: 'active'})
 RETURN n {.id, .content, .tags, .confidence, .reinforcement_count, .decay_lambda,
-          .last_reinforced_at, .status, .sketch,
+          .last_reinforced_at, .status, .sketch, .session_id,
           edges: [(n)-[r]-(m:Block) | [r.weight, r.reinforcement_count, m.id, r.relation]]}
        AS block
 """

@@ -78,6 +78,34 @@ def feedback_vector(
     return moved / (np.linalg.norm(moved) or 1.0)
 
 
+_SESSIONS: dict[int, dict[str, str]] = {}
+
+
+def sessions_of(dumped: Dumped) -> dict[str, str]:
+    """Each block's session: as dumped (`session_id`), else, for a dump made before
+    candidates carried it, the chain of session edges (co_occurs) it belongs to."""
+    known = _SESSIONS.get(id(dumped))
+    if known is not None:
+        return known
+    found = {i: str(p["session_id"]) for i, p in dumped.properties.items() if p.get("session_id")}
+    if not found:
+        parent = {i: i for i in dumped.properties}
+
+        def root(i: str) -> str:
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        for i, p in dumped.properties.items():
+            for edge in p.get("edges") or []:
+                if str(edge[3]) == "co_occurs" and str(edge[2]) in parent:
+                    parent[root(i)] = root(str(edge[2]))
+        found = {i: root(i) for i in dumped.properties}
+    _SESSIONS[id(dumped)] = found
+    return found
+
+
 def candidates_for(
     dumped: Dumped,
     recorded: Recorded,
@@ -90,8 +118,9 @@ def candidates_for(
     keyword_ids, scores = found.keyword_ids[:seeds], found.keyword_scores[:seeds]
     expanded = _expanded(dumped.properties, vector_ids, keyword_ids)
     wanted = [*vector_ids, *keyword_ids, *expanded, *found.guaranteed_ids]
+    sessions = sessions_of(dumped)
     blocks = {
-        i: dict(found.blocks.get(i) or dumped.properties[i])
+        i: dict(found.blocks.get(i) or dumped.properties[i]) | {"session_id": sessions.get(i)}
         for i in dict.fromkeys(wanted)
         if i in found.blocks or i in dumped.properties
     }
@@ -117,7 +146,16 @@ def defaults(
     weights = ATTENTION_WEIGHTS.with_priors_at_most(
         float(config.get("prior_weight", RETRIEVAL.prior_weight))
     )
-    changes = {"coverage_weight": RETRIEVAL.coverage_weight}
+    changes = {
+        "keyword_weight": RETRIEVAL.keyword_weight,
+        "spread": RETRIEVAL.activation_spread,
+        "spread_hops": RETRIEVAL.spread_hops,
+        "speaker_weight": RETRIEVAL.speaker_weight,
+        "temporal_weight": RETRIEVAL.temporal_weight,
+        "when_weight": RETRIEVAL.when_weight,
+        "coverage_weight": RETRIEVAL.coverage_weight,
+        "session_weight": RETRIEVAL.session_weight,
+    }
     changes |= {k: v for k, v in config.items() if k in RELEVANCE_FIELDS}
     return weights, replace(recorded.how, **changes)
 

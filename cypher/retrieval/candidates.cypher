@@ -213,7 +213,7 @@ RETURN [n IN vector_nodes | n.id] AS vector_ids,
        vector_version,
        now,
        [n IN nodes | n {.id, .content, .tags, .confidence, .reinforcement_count, .decay_lambda,
-                        .last_reinforced_at, .status, .sketch,
+                        .last_reinforced_at, .status, .sketch, .session_id,
                         edges: [(n)-[r]-(m:Block) |
                                 [r.weight, r.reinforcement_count, m.id, r.relation]]}]
          AS candidates

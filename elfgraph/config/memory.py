@@ -58,7 +58,7 @@ class RetrievalConfig(_Group):
     # How the two legs combine: "relative" (each min-max scaled over its seeds), "convex"
     # (their raw scores) or "rrf" (ranks only).
     fusion: Literal["relative", "convex", "rrf"] = "relative"
-    keyword_weight: float = Field(0.6, ge=0.0, le=1.0)  # the keyword leg's share of the mix
+    keyword_weight: float = Field(0.7, ge=0.0, le=1.0)  # the keyword leg's share of the mix
     # Which legs seed recall: both, or one alone (for ablations and embedder-less setups:
     # "keyword" makes no query embedding, so connect_by_query then finds no match).
     retrieval_legs: Literal["hybrid", "vector", "keyword"] = "hybrid"
@@ -66,7 +66,10 @@ class RetrievalConfig(_Group):
     # gets activation_spread × the best edge weight·similarity of the seeds it is linked to
     # by an associative edge (not similar, not contradicts). False: neither.
     graph_expansion: bool = True
-    activation_spread: float = Field(0.5, ge=0.0, le=1.0)
+    activation_spread: float = Field(0.8, ge=0.0, le=1.0)
+    # How many edges spreading passes relevance along: 2 also reaches a block linked to a
+    # block linked to a seed, with activation_spread² of it (§7.3).
+    spread_hops: int = Field(2, ge=1, le=3)
     # Expansion reaches out from the first expansion_seeds·top_k seeds of each leg (of the
     # 4·top_k each brings), taking at most expansion_neighbours of each, heaviest edge first.
     expansion_seeds: int = Field(1, ge=1, le=4)
@@ -79,7 +82,7 @@ class RetrievalConfig(_Group):
     temporal_weight: float = Field(0.3, ge=0.0, le=1.0)
     # A question naming some of the candidates' speakers ("Melanie: …" blocks): each block
     # said by one of them gains speaker_weight of similarity (§7.9). 0: off.
-    speaker_weight: float = Field(0.2, ge=0.0, le=1.0)
+    speaker_weight: float = Field(0.4, ge=0.0, le=1.0)
     # A question asking when ("When did …?"): each candidate whose text says when something
     # happened ("yesterday", "last week", "in March") gains when_weight (§7.8). 0: off.
     when_weight: float = Field(0.2, ge=0.0, le=1.0)
@@ -90,6 +93,9 @@ class RetrievalConfig(_Group):
     # Each candidate gains coverage_weight × the share of the question's words it holds (not
     # question words, stop words or the candidates' speakers' names; §7.10). 0: off.
     coverage_weight: float = Field(0.1, ge=0.0, le=1.0)
+    # Each candidate of a session (an episode) gains session_weight × the mean similarity of
+    # the two best other candidates of its session (§7.11). 0: off.
+    session_weight: float = Field(0.05, ge=0.0, le=1.0)
     # Co-retrieval (Hebbian) edges made by frame().
     co_retrieval_edge_threshold: int = Field(3, ge=1)
     co_retrieval_edge_weight: float = Field(0.55, ge=0.0, le=1.0)

@@ -70,29 +70,56 @@ def spread(
     similarity: Mapping[str, float],
     links: Mapping[str, Sequence[tuple[str, str, float]]],
     share: float,
+    *,
+    hops: int = 1,
 ) -> dict[str, float]:
-    """Spreading activation, one hop: each block's similarity plus `share` × the best
+    """Spreading activation: each block's similarity plus `share` × the best
     weight·similarity among the seeds it is linked to by an associative edge (any relation
     but those in NOT_SPREADING), scaled again so the best is 1.0. `links` holds each
     candidate's edges as (other block, relation, weight). A turn of a conversation that
     answers the question asked in the turn before it, or the fact an agent linked to the
-    one a query found, is found with it. share 0: the similarities unchanged."""
+    one a query found, is found with it. share 0: the similarities unchanged.
+    `hops` 2 passes it on once more: a neighbour then counts with what it received in the
+    first pass from blocks other than the receiver (no echo of a block's own similarity
+    back to it), so a block two edges from a seed gets share² of it."""
     if share <= 0:
         return dict(similarity)
-    raised = {}
-    for block, edges in links.items():
-        passed = max(
-            (
-                max(0.0, min(1.0, weight)) * similarity.get(other, 0.0)
-                for other, relation, weight in edges
-                if relation not in NOT_SPREADING and other != block
-            ),
-            default=0.0,
-        )
-        raised[block] = similarity.get(block, 0.0) + share * passed
-    for block, value in similarity.items():
-        raised.setdefault(block, value)
-    return _over_best(raised)
+    # Each block's two best first-pass gifts, (amount, giver), so that a second pass can
+    # leave out what a neighbour received from the block it passes on to.
+    received: dict[str, tuple[tuple[float, str], tuple[float, str]]] = {}
+    current = dict(similarity)
+    nothing = (0.0, "")
+    for hop in range(max(1, hops)):
+        raised: dict[str, float] = {}
+        gifts: dict[str, tuple[tuple[float, str], tuple[float, str]]] = {}
+        for block, edges in links.items():
+            passed = 0.0
+            first = second = nothing
+            for other, relation, weight in edges:
+                if other == block or relation in NOT_SPREADING:
+                    continue
+                own = similarity.get(other, 0.0)
+                if hop > 0 and other in received:
+                    top, runner_up = received[other]
+                    own += runner_up[0] if top[1] == block else top[0]
+                if own <= 0.0:
+                    continue
+                value = max(0.0, min(1.0, weight)) * own
+                passed = max(passed, value)
+                if value > first[0]:
+                    first, second = (value, other), first
+                elif value > second[0]:
+                    second = (value, other)
+            raised[block] = similarity.get(block, 0.0) + share * passed
+            if first[0] > 0:
+                gifts[block] = ((share * first[0], first[1]), (share * second[0], second[1]))
+        received = gifts
+        for block, value in similarity.items():
+            raised.setdefault(block, value)
+        current = raised
+        if hops <= 1 or not received:
+            break
+    return _over_best(current)
 
 
 def timely(

@@ -1,4 +1,4 @@
-"""Pure ranking of retrieval candidates (docs/BEHAVIOUR.md §7.2–§7.4, §7.8–§7.9): fusion, composite
+"""Pure ranking of retrieval candidates (docs/BEHAVIOUR.md §7.2–§7.4, §7.8–§7.11): fusion, composite
 score, relevance first, diversity, contradiction suppression, guarantees. No I/O."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from elfgraph.core.coverage import asked_stems, covered
 from elfgraph.core.dates import Period
+from elfgraph.core.episodes import coherent
 from elfgraph.core.fusion import matching, similarities, spread, timely, told_when
 from elfgraph.core.scoring import (
     Components,
@@ -31,15 +32,18 @@ class Relevance:
     """How the similarity component is made (MemoryConfig's retrieval knobs)."""
 
     fusion: str = "relative"
-    keyword_weight: float = 0.6
-    spread: float = 0.5  # share of a linked seed's similarity a block receives; 0: none
+    keyword_weight: float = 0.7
+    spread: float = 0.8  # share of a linked seed's similarity a block receives; 0: none
     period: Period | None = None  # the period the query asks about (core.dates)
     temporal_weight: float = 0.3  # similarity gained by a block naming a day in it
     query: str = ""  # the query text, for the speakers it names (core.speakers)
-    speaker_weight: float = 0.2  # similarity gained by a block said by a named speaker
+    speaker_weight: float = 0.4  # similarity gained by a block said by a named speaker
     asks_when: bool = False  # the query asks when something happened (core.dates)
     when_weight: float = 0.2  # similarity gained then by a block that says when
     coverage_weight: float = 0.1  # gained by a block holding every word asked about (§7.10)
+    spread_hops: int = 2  # how many edges spreading passes relevance along (§7.3)
+    session_weight: float = 0.05  # gained from the session's other matches (§7.11)
+    session_depth: int = 2  # how many of them count
 
 
 @dataclass(frozen=True)
@@ -97,7 +101,10 @@ class Ranked:
     cosines: dict[str, float] = field(default_factory=dict)
 
 
-def _links(found: Candidates) -> dict[str, list[tuple[str, str, float]]]:
+Links = dict[str, list[tuple[str, str, float]]]
+
+
+def _links(found: Candidates) -> Links:
     """Each candidate's edges as (other block, relation, weight)."""
     return {
         block_id: [(str(e[2]), str(e[3]), float(e[0] or 0.0)) for e in b.get("edges") or []]
@@ -105,11 +112,12 @@ def _links(found: Candidates) -> dict[str, list[tuple[str, str, float]]]:
     }
 
 
-def relevance(found: Candidates, how: Relevance) -> dict[str, float]:
+def relevance(found: Candidates, how: Relevance, links: Links | None = None) -> dict[str, float]:
     """Each candidate's similarity to the query: the legs fused (fusion.similarities),
     passed on along associative edges (fusion.spread), then raised for a speaker the query
     names (speakers.by_speaker, §7.9), for saying when (fusion.told_when, §7.8), for the
-    share of the asked words it holds (coverage.covered, §7.10) and for a day in the period
+    share of the asked words it holds (coverage.covered, §7.10), for the other matches of
+    its session (episodes.coherent, §7.11) and for a day in the period
     the query names (fusion.timely, §7.8)."""
     fused = similarities(
         dict(zip(found.vector_ids, found.vector_cosines, strict=True)),
@@ -118,7 +126,12 @@ def relevance(found: Candidates, how: Relevance) -> dict[str, float]:
         keyword_weight=how.keyword_weight,
     )
     if how.spread > 0:
-        fused = spread(fused, _links(found), how.spread)
+        fused = spread(
+            fused,
+            _links(found) if links is None else links,
+            how.spread,
+            hops=how.spread_hops,
+        )
     contents = {block_id: str(b.get("content") or "") for block_id, b in found.blocks.items()}
     if how.query and how.speaker_weight > 0:
         fused = by_speaker(fused, contents, how.query, how.speaker_weight)
@@ -127,18 +140,26 @@ def relevance(found: Candidates, how: Relevance) -> dict[str, float]:
     if how.query and how.coverage_weight > 0:
         names = {n for n in map(speaker_of, contents.values()) if n is not None}
         fused = covered(fused, contents, asked_stems(how.query, names), how.coverage_weight)
+    if how.session_weight > 0:
+        sessions = {block_id: _session(b) for block_id, b in found.blocks.items()}
+        fused = coherent(fused, sessions, how.session_weight, how.session_depth)
     if how.period is None or how.temporal_weight <= 0:
         return fused
     return timely(fused, contents, how.period, how.temporal_weight)
 
 
-def relevant_ids(found: Candidates, how: Relevance) -> set[str]:
+def _session(block: Mapping[str, object]) -> str | None:
+    session = block.get("session_id")
+    return str(session) if session else None
+
+
+def relevant_ids(found: Candidates, how: Relevance, links: Links | None = None) -> set[str]:
     """The candidates that match the query (fusion.matching): keyword hits, pending ones
     included, near vector seeds, and with spreading the blocks associated with those."""
     return matching(
         dict(zip(found.vector_ids, found.vector_cosines, strict=True)),
         [*found.keyword_ids, *found.pending_ids],
-        _links(found),
+        _links(found) if links is None else links,
         spreading=how.spread > 0,
     )
 
@@ -152,7 +173,8 @@ def score_all(
 ) -> dict[str, ScoredBlock]:
     """Every candidate with its five components and composite score."""
     how = how or Relevance()
-    similarity = relevance(found, how) if has_query else {}
+    links = _links(found) if has_query else {}  # read once for spreading and relevance
+    similarity = relevance(found, how, links) if has_query else {}
     pending = set(found.pending_ids)
     if has_query and pending:
         similarity |= pending_similarities(
@@ -163,7 +185,7 @@ def score_all(
             keyword_weight=how.keyword_weight,
         )
     seeds = set(found.vector_ids) | set(found.keyword_ids)
-    relevant = relevant_ids(found, how) if has_query else set(found.blocks)
+    relevant = relevant_ids(found, how, links) if has_query else set(found.blocks)
     blocks = found.blocks
     recencies = {
         block_id: recency(

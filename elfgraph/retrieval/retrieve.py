@@ -174,5 +174,7 @@ async def retrieve(
         asks_when=asks_when(text) if text else False,
         when_weight=config.retrieval.when_weight,
         coverage_weight=config.retrieval.coverage_weight,
+        spread_hops=config.retrieval.spread_hops,
+        session_weight=config.retrieval.session_weight,
     )
     return rank_candidates(found, weights, top_k=query.top_k, has_query=bool(text), how=how)

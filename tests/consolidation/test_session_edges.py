@@ -132,7 +132,14 @@ async def conversation(make_memory: MakeMemory, **memory: Any) -> MemorySystem:
     # (§7.4): 'chatter 19', learned just before the question, is its session neighbour too,
     # with a random vector a little nearer the question than the answer's; the ranking
     # this was written against put the answer first.
-    reader = {"speaker_weight": 0.0, "coverage_weight": 0.0, "prior_weight": 1.0}
+    # One hop and no session raise (§7.3, §7.11): the similarity pinned below is one edge's.
+    reader = {
+        "speaker_weight": 0.0,
+        "coverage_weight": 0.0,
+        "prior_weight": 1.0,
+        "spread_hops": 1,
+        "session_weight": 0.0,
+    }
     return await make_memory(
         embedding_service=embedder,
         config=ElfgraphConfig(memory=MemoryConfig(**{**reader, **memory})),
@@ -145,9 +152,10 @@ async def test_the_answer_after_a_matching_turn_is_recalled_through_its_session_
     memory = await conversation(make_memory)
     found = {b.content: b for b in await memory.recall(QUESTION, top_k=2)}
     assert set(found) == {ASKED, ANSWER}
-    # Its own match is the weakest of the seeds (or none): what it has is half the session
-    # edge's weight times the asking turn's similarity, 1.0.
-    assert found[ANSWER].similarity == pytest.approx(0.5 * 0.55, abs=0.02)
+    # Its own match is the weakest of the seeds (or none): what it has is activation_spread
+    # times the session edge's weight times the asking turn's similarity, 1.0.
+    share = MemoryConfig().activation_spread
+    assert found[ANSWER].similarity == pytest.approx(share * 0.55, abs=0.03)
 
 
 @pytest.mark.parametrize("memory", [{"activation_spread": 0.0}, {"graph_expansion": False}])

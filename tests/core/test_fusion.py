@@ -129,3 +129,51 @@ def test_told_when_raises_the_blocks_that_say_when() -> None:
     }
     raised = told_when({"yesterday": 0.8, "plain": 1.0, "zero": 0.0}, contents, 0.4)
     assert raised == pytest.approx({"yesterday": 1.0, "plain": 1.0 / 1.2, "zero": 0.0})
+
+
+def test_two_hop_spreading_reaches_a_block_two_edges_from_a_seed() -> None:
+    similarity = {"seed": 1.0}
+    links = {
+        "seed": [("near", "co_occurs", 0.5)],
+        "near": [("seed", "co_occurs", 0.5), ("far", "co_occurs", 0.8)],
+        "far": [("near", "co_occurs", 0.8), ("twin", "similar", 0.9)],
+        "twin": [("far", "similar", 0.9)],
+    }
+    one = spread(similarity, links, 0.5)
+    assert one["far"] == 0.0  # no seed among its neighbours
+    two = spread(similarity, links, 0.5, hops=2)
+    # near: 0.5 · 0.5 · 1.0; far: 0.5 · 0.8 · what near received; the seed gets no echo of
+    # its own similarity back through near.
+    assert two["near"] == pytest.approx(0.25)
+    assert two["far"] == pytest.approx(0.5 * 0.8 * 0.25)
+    assert two["seed"] == 1.0
+    assert two["twin"] == 0.0  # similar edges pass nothing, over any number of hops
+    assert spread(two, links, 0.0, hops=2) == two  # share 0: unchanged
+
+
+def test_a_second_hop_echoes_no_block_back_to_itself() -> None:
+    # A hub linked to many blocks gains from them only what they got elsewhere.
+    similarity = {"hub": 0.5, "answer": 0.6}
+    links = {
+        "hub": [(leaf, "supports", 0.9) for leaf in ("a", "b", "c")],
+        **{leaf: [("hub", "supports", 0.9)] for leaf in ("a", "b", "c")},
+        "answer": [],
+    }
+    one = spread(similarity, links, 0.8)
+    two = spread(similarity, links, 0.8, hops=2)
+    assert two["hub"] / two["answer"] == pytest.approx(one["hub"] / one["answer"])
+
+
+@given(
+    st.dictionaries(st.sampled_from("abcdef"), st.floats(0, 1), max_size=6),
+    st.floats(0, 1),
+    st.integers(1, 3),
+)
+def test_spreading_over_several_hops_stays_in_0_1_with_the_best_at_1(
+    similarity: dict[str, float], share: float, hops: int
+) -> None:
+    links = {b: [(o, "co_occurs", 0.6) for o in "abcdefg" if o != b] for b in "abcdefg"}
+    raised = spread(similarity, links, share, hops=hops)
+    assert all(0.0 <= v <= 1.0 + 1e-12 for v in raised.values())
+    if share > 0 and any(raised.values()):
+        assert max(raised.values()) == pytest.approx(1.0)

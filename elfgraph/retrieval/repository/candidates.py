@@ -19,6 +19,7 @@ class CandidateBlock(TypedDict):
     last_reinforced_at: float | None
     status: str | None
     sketch: str | None  # elfgraph.core.sketch
+    session_id: str | None  # the session it was learned in (§7.11)
     edges: list[CandidateEdge]  # every edge to another block, CONTRADICTS included
 
 
