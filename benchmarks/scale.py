@@ -41,7 +41,13 @@ from benchmarks.corpus import facts
 from benchmarks.curate import local_server_pid, settle
 from benchmarks.machine import describe, machine_line
 from benchmarks.read_path import questions
-from benchmarks.scale_log import DREAM_EVERY, RunLog, server_settings, with_earlier
+from benchmarks.scale_log import (
+    DREAM_EVERY,
+    RunLog,
+    report_from_log,
+    server_settings,
+    with_earlier,
+)
 from benchmarks.suite import DOC, IMAGES
 from benchmarks.write_path import RESULTS, percentile
 from elfgraph.config.connection import load_settings
@@ -349,6 +355,13 @@ def markdown(report: dict[str, Any]) -> str:
         "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in report["results"]:
+        if "stopped" in r:  # a run stopped before its reads (scale_log.report_from_log)
+            lines.append(
+                f"| {r['size']:,} † | {r['learn_blocks_per_s']:,.0f} | {r['stopped']} "
+                f"| – | – | – | – | – | – | {megabytes(r, 'python_rss_mb')} / "
+                f"{megabytes(r, 'disk_mb')} |"
+            )
+            continue
         rates = [rate for _, rate in r["dream_chunk_rates"]] or [r["dream_blocks_per_s"]]
         lines.append(
             f"| {r['size']:,}{' *' if 'from' in r else ''} | {r['learn_blocks_per_s']:,.0f} "
@@ -380,8 +393,8 @@ def binned(chunk_rates: list[list[float]], every: int) -> list[tuple[float, floa
 
 
 def plot(report: dict[str, Any], folder: Path) -> Path:
-    """Dream blocks/s over the blocks done (one line per size: flat means linear) and the
-    read latencies against size."""
+    """Dream blocks/s over the share of the space dreamed (one line per size, binned by a
+    hundredth of it: flat means linear) and the read latencies against size."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -391,12 +404,16 @@ def plot(report: dict[str, Any], folder: Path) -> Path:
     figure, (rates, reads) = plt.subplots(1, 2, figsize=(11, 4.2))
     for r in report["results"]:
         points = binned(r["dream_chunk_rates"], max(1, r["size"] // 100))
-        rates.plot([d for d, _ in points], [v for _, v in points], label=f"{r['size']:,}")
-    rates.set(xscale="log", xlabel="blocks dreamed", ylabel="dream blocks/s", title="dream")
+        share = [d / r["size"] for d, _ in points]  # every size spans the same width
+        rates.plot(share, [v for _, v in points], label=f"{r['size']:,}")
+    rates.set(
+        xlim=(0, 1), xlabel="share of the space dreamed", ylabel="dream blocks/s", title="dream"
+    )
     rates.legend(title="space size")
-    sizes = [r["size"] for r in report["results"]]
+    measured = [r for r in report["results"] if "recall" in r]  # a stopped run has none
+    sizes = [r["size"] for r in measured]
     for key in ("recall", "queryless", "self"):
-        reads.plot(sizes, [r[key]["p50_ms"] for r in report["results"]], "o-", label=f"{key} p50")
+        reads.plot(sizes, [r[key]["p50_ms"] for r in measured], "o-", label=f"{key} p50")
     reads.set(xscale="log", yscale="log", xlabel="blocks", ylabel="ms", title="reads")
     reads.legend()
     path = folder / "scale.png"
@@ -437,7 +454,13 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--log", type=Path, help="JSONL written as it goes (a stopped run)")
     parser.add_argument("--earlier", type=Path, help="a scale JSON for the sizes not run")
     parser.add_argument("--settle-max", type=float, default=600.0, help="s to wait for idle")
+    parser.add_argument("--from-log", type=Path, help="no run: the table from a stopped run's log")
     args = parser.parse_args(argv)
+    if args.from_log:
+        report = with_earlier(report_from_log(args.from_log), args.earlier)
+        write_doc(DOC, markdown(report), plot(report, IMAGES))
+        print(f"updated {DOC} from {args.from_log}")
+        return
     sizes = [size_arg(s) for s in args.sizes.split(",") if s.strip()]
     log = RunLog(args.log)
     report = anyio.run(

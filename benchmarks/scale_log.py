@@ -79,3 +79,30 @@ def with_earlier(report: dict[str, Any], earlier: Path | None) -> dict[str, Any]
     ]
     results = sorted([*kept, *report["results"]], key=lambda r: r["size"])
     return {**report, "results": results}
+
+
+def report_from_log(path: Path) -> dict[str, Any]:
+    """A report of what a run's log holds, for a run stopped before its reads: the learn
+    rate, the dream's rate per DREAM_EVERY blocks and where it stopped (`stopped`)."""
+    events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    machine = next(e for e in events if e["event"] == "machine")
+    size = next(e for e in events if e["event"] == "size")["size"]
+    learned = next(e for e in events if e["event"] == "learn_done")
+    dreamed = [e for e in events if e["event"] == "dreamed"]
+    last = dreamed[-1] if dreamed else {"blocks": 0, "seconds": 0.0}
+    rate = last["blocks"] / max(1e-9, last["seconds"])
+    result = {
+        "size": size,
+        "learn_blocks_per_s": size / learned["seconds"],
+        "dream_chunk_rates": [[e["blocks"], e["blocks_per_s"]] for e in dreamed],
+        "dream_blocks_per_s": rate,
+        "stopped": f"{rate:,.0f} over the first {last['blocks']:,} (stopped)",
+        "python_rss_mb": max(e["python_rss_mb"] for e in events),
+        "disk_mb": learned.get("disk_mb", 0.0),
+    }
+    keys = {"event", "at_s", "server", "python_rss_mb", "load_1min"}
+    return {
+        "machine": {k: v for k, v in machine.items() if k not in keys},
+        "server": machine.get("server", {}),
+        "results": [result],
+    }
