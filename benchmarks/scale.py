@@ -1,6 +1,15 @@
 """Scale: how each figure grows with the space (issue 18).
 
     python -m benchmarks scale --sizes 1k,10k,100k [--no-session] [--no-recall] [--no-doc]
+    python -m benchmarks scale --sizes 1m --out benchmarks/results/scale-1m.json \
+        --log benchmarks/results/scale-1m.jsonl --earlier benchmarks/results/scale.json
+
+The 1M run needs a server of its own with room for ~7 GB of store and index:
+`ELFGRAPH_NEO4J_HOME=/tmp/<yours> elfgraph neo4j start --heap 4g --page-cache 6g`, then
+`eval $(ELFGRAPH_NEO4J_HOME=/tmp/<yours> elfgraph neo4j env)`. It logs as it goes (--log:
+one JSON line per learn batch, per 10,000 blocks dreamed and per step, see
+benchmarks/scale_log.py), so a stopped run keeps its figures; --earlier takes the sizes
+this run did not measure from an earlier JSON, for one table and one plot from 1k to 1M.
 
 For each size, one fresh space on the configured Neo4j (run it against a server of its own,
 ELFGRAPH_NEO4J_HOME=…): learn_many in batches inside one session (blocks/s), dream the
@@ -32,6 +41,13 @@ from benchmarks.corpus import facts
 from benchmarks.curate import local_server_pid, settle
 from benchmarks.machine import describe, machine_line
 from benchmarks.read_path import questions
+from benchmarks.scale_log import (
+    DREAM_EVERY,
+    RunLog,
+    report_from_log,
+    server_settings,
+    with_earlier,
+)
 from benchmarks.suite import DOC, IMAGES
 from benchmarks.write_path import RESULTS, percentile
 from elfgraph.config.connection import load_settings
@@ -71,8 +87,11 @@ async def timed(calls: list[Any]) -> list[float]:
     return latencies
 
 
-async def build(memory: MemorySystem, size: int, *, session: bool) -> dict[str, Any]:
+async def build(
+    memory: MemorySystem, size: int, *, session: bool, log: RunLog | None = None
+) -> dict[str, Any]:
     """learn_many then dream, in one session unless told otherwise; blocks/s of each."""
+    log = log or RunLog(None)
     texts = facts(size, duplicate_share=0.0, unique=True)
     if session:
         await memory.begin_session()
@@ -84,15 +103,25 @@ async def build(memory: MemorySystem, size: int, *, session: bool) -> dict[str, 
         await memory.learn_many(batch)
         rate = len(batch) / max(1e-9, time.perf_counter() - batch_start)
         learn_rates.append((start + len(batch), rate))
+        log.event("learned", blocks=start + len(batch), blocks_per_s=round(rate, 1))
     learn_seconds = time.perf_counter() - started
+    log.event("learn_done", seconds=round(learn_seconds, 2), **footprint())
     chunks: list[tuple[int, float]] = []  # (blocks done, seconds since the dream began)
     dream_start = time.perf_counter()
 
-    def progress(done: int, _total: int) -> None:
-        chunks.append((done, time.perf_counter() - dream_start))
+    logged = [0, 0.0]  # blocks and seconds at the last log line
+
+    def progress(done: int, total: int) -> None:
+        now = time.perf_counter() - dream_start
+        chunks.append((done, now))
+        if done - logged[0] >= DREAM_EVERY or (done == total and done > logged[0]):
+            rate = (done - logged[0]) / max(1e-9, now - logged[1])
+            log.event("dreamed", blocks=done, seconds=round(now, 2), blocks_per_s=round(rate, 1))
+            logged[:] = [done, now]
 
     await memory.dream(progress=progress)
     dream_seconds = time.perf_counter() - dream_start
+    log.event("dream_done", seconds=round(dream_seconds, 2), **footprint())
     if session:
         await memory.end_session()
     rates = [
@@ -165,7 +194,12 @@ async def _archive(tx: Transaction, space: str, ids: list[str]) -> int:
 
 
 async def after_deletions(
-    memory: MemorySystem, database: Database, space: str, share: float = DELETED_SHARE
+    memory: MemorySystem,
+    database: Database,
+    space: str,
+    share: float = DELETED_SHARE,
+    *,
+    settle_max: float = 600.0,
 ) -> dict[str, Any]:
     """Archive about `share` of the blocks as curate does, then recall at once and again
     once the server is idle: the vector index keeps deleted vectors until Lucene merges
@@ -178,7 +212,7 @@ async def after_deletions(
     seconds = time.perf_counter() - started
     queries = questions(QUERIES)
     right_after = await timed([lambda q=q: memory.recall(q) for q in queries])
-    waited = await settle(local_server_pid(database))
+    waited = await settle(local_server_pid(database), longest=settle_max)
     settled = await timed([lambda q=q: memory.recall(q) for q in queries])
     return {
         "deleted": archived,
@@ -205,35 +239,69 @@ def footprint() -> dict[str, float]:
 
 
 async def one_size(
-    database: Database, size: int, *, session: bool, recall: bool = True
+    database: Database,
+    size: int,
+    *,
+    session: bool,
+    recall: bool = True,
+    log: RunLog | None = None,
+    settle_max: float = 600.0,
 ) -> dict[str, Any]:
+    log = log or RunLog(None)
     space = f"bench-scale-{uuid.uuid4().hex[:8]}"
+    log.event("size", size=size, space=space)
     memory = await MemorySystem.open(
         space, database=database, embedding_service=MockEmbeddingService()
     )
+    result: dict[str, Any] = {"size": size}
     try:
-        result: dict[str, Any] = {"size": size, **await build(memory, size, session=session)}
+        result.update(await build(memory, size, session=session, log=log))
         result.update(footprint())
         if recall:
             result.update(await reads(memory, database, space))
+            log.event("reads", **{k: v for k, v in result.items() if "rate" not in k})
             started = time.perf_counter()
             await memory.curate()
             result["curate_seconds"] = time.perf_counter() - started
-            result.update(await after_deletions(memory, database, space))
+            log.event("curated", seconds=round(result["curate_seconds"], 2))
+            result.update(await after_deletions(memory, database, space, settle_max=settle_max))
+            log.event("after_deletions", **{k: result[k] for k in DELETION_KEYS})
         return result
     finally:
         await memory.close()
         started = time.perf_counter()
         await drop_space(database, space)
-        print(f"  dropped {size:,} in {time.perf_counter() - started:.1f} s", flush=True)
+        result["drop_seconds"] = time.perf_counter() - started
+        log.event("dropped", size=size, seconds=round(result["drop_seconds"], 2), **footprint())
 
 
-async def run(sizes: list[int], *, session: bool, recall: bool = True) -> dict[str, Any]:
+DELETION_KEYS = (
+    "deleted",
+    "delete_seconds",
+    "recall_after_delete",
+    "recall_after_delete_settled",
+    "settle_seconds",
+)
+
+
+async def run(
+    sizes: list[int],
+    *,
+    session: bool,
+    recall: bool = True,
+    log: RunLog | None = None,
+    settle_max: float = 600.0,
+) -> dict[str, Any]:
+    log = log or RunLog(None)
     database = await open_database()
     try:
         report: dict[str, Any] = {"machine": await describe(database), "results": []}
+        report["server"] = server_settings(database.uri)
+        log.event("machine", **report["machine"], server=report["server"])
         for size in sizes:
-            r = await one_size(database, size, session=session, recall=recall)
+            r = await one_size(
+                database, size, session=session, recall=recall, log=log, settle_max=settle_max
+            )
             report["results"].append(r)
             if not recall:
                 print(
@@ -265,9 +333,19 @@ def deleted(r: dict[str, Any]) -> str:
     )
 
 
+def megabytes(r: dict[str, Any], key: str) -> str:
+    return f"{r[key]:,.0f}" if key in r else "–"
+
+
 def markdown(report: dict[str, Any]) -> str:
+    earlier = {machine_line(r["from"]) for r in report["results"] if "from" in r}
+    server = report.get("server") or {}
+    settings = f", server heap {server['heap']} / page cache {server['page_cache']}"
     lines = [
-        f"{machine_line(report['machine'])}; mock embedder, one session per build.",
+        f"{machine_line(report['machine'])}"
+        f"{settings if {'heap', 'page_cache'} <= server.keys() else ''}; mock embedder, "
+        "one session per build.",
+        *(f"Rows marked * are from an earlier run: {line}." for line in sorted(earlier)),
         "",
         "| blocks | learn_many blocks/s | dream blocks/s (first → last chunk) "
         "| recall p50 / p95 ms | queryless p50 / p95 ms | SELF p50 / p95 ms "
@@ -277,22 +355,46 @@ def markdown(report: dict[str, Any]) -> str:
         "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in report["results"]:
+        if "stopped" in r:  # a run stopped before its reads (scale_log.report_from_log)
+            lines.append(
+                f"| {r['size']:,} † | {r['learn_blocks_per_s']:,.0f} | {r['stopped']} "
+                f"| – | – | – | – | – | – | {megabytes(r, 'python_rss_mb')} / "
+                f"{megabytes(r, 'disk_mb')} |"
+            )
+            continue
         rates = [rate for _, rate in r["dream_chunk_rates"]] or [r["dream_blocks_per_s"]]
         lines.append(
-            f"| {r['size']:,} | {r['learn_blocks_per_s']:,.0f} | {r['dream_blocks_per_s']:,.0f} "
+            f"| {r['size']:,}{' *' if 'from' in r else ''} | {r['learn_blocks_per_s']:,.0f} "
+            f"| {r['dream_blocks_per_s']:,.0f} "
             f"({rates[0]:,.0f} → {rates[-1]:,.0f}) | {r['recall']['p50_ms']:.1f} / "
             f"{r['recall']['p95_ms']:.1f} | {r['queryless']['p50_ms']:.1f} / "
             f"{r['queryless']['p95_ms']:.1f} | {r['self']['p50_ms']:.1f} / "
             f"{r['self']['p95_ms']:.1f} | {r['first_recall_ms']:.0f} / "
             f"{r['second_recall_ms']:.0f} | {r['curate_seconds']:.2f} | {deleted(r)} "
-            f"| {r.get('python_rss_mb', 0):,.0f} / {r.get('disk_mb', 0):,.0f} |"
+            f"| {megabytes(r, 'python_rss_mb')} / {megabytes(r, 'disk_mb')} |"
         )
     return "\n".join(lines)
 
 
+def binned(chunk_rates: list[list[float]], every: int) -> list[tuple[float, float]]:
+    """Per-chunk rates pooled into bins of about `every` blocks (blocks / seconds of the
+    bin): a 1M run has 2,000 chunks, too noisy to read one by one."""
+    points, blocks, seconds, before = [], 0.0, 0.0, 0.0
+    for done, rate in chunk_rates:
+        blocks += done - before
+        seconds += (done - before) / max(rate, 1e-9)
+        before = done
+        if blocks >= every:
+            points.append((done, blocks / seconds))
+            blocks, seconds = 0.0, 0.0
+    if blocks:
+        points.append((before, blocks / seconds))
+    return points
+
+
 def plot(report: dict[str, Any], folder: Path) -> Path:
-    """Dream blocks/s over the blocks done (one line per size: flat means linear) and the
-    read latencies against size."""
+    """Dream blocks/s over the share of the space dreamed (one line per size, binned by a
+    hundredth of it: flat means linear) and the read latencies against size."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -301,13 +403,17 @@ def plot(report: dict[str, Any], folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     figure, (rates, reads) = plt.subplots(1, 2, figsize=(11, 4.2))
     for r in report["results"]:
-        points = r["dream_chunk_rates"]
-        rates.plot([d for d, _ in points], [v for _, v in points], label=f"{r['size']:,}")
-    rates.set(xlabel="blocks dreamed", ylabel="dream blocks/s (per chunk)", title="dream")
+        points = binned(r["dream_chunk_rates"], max(1, r["size"] // 100))
+        share = [d / r["size"] for d, _ in points]  # every size spans the same width
+        rates.plot(share, [v for _, v in points], label=f"{r['size']:,}")
+    rates.set(
+        xlim=(0, 1), xlabel="share of the space dreamed", ylabel="dream blocks/s", title="dream"
+    )
     rates.legend(title="space size")
-    sizes = [r["size"] for r in report["results"]]
+    measured = [r for r in report["results"] if "recall" in r]  # a stopped run has none
+    sizes = [r["size"] for r in measured]
     for key in ("recall", "queryless", "self"):
-        reads.plot(sizes, [r[key]["p50_ms"] for r in report["results"]], "o-", label=f"{key} p50")
+        reads.plot(sizes, [r[key]["p50_ms"] for r in measured], "o-", label=f"{key} p50")
     reads.set(xscale="log", yscale="log", xlabel="blocks", ylabel="ms", title="reads")
     reads.legend()
     path = folder / "scale.png"
@@ -345,14 +451,33 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--label", default="", help="a name for this run in the JSON")
     parser.add_argument("--out", type=Path, default=RESULTS / "scale.json")
     parser.add_argument("--no-doc", action="store_true", help="write only the JSON")
+    parser.add_argument("--log", type=Path, help="JSONL written as it goes (a stopped run)")
+    parser.add_argument("--earlier", type=Path, help="a scale JSON for the sizes not run")
+    parser.add_argument("--settle-max", type=float, default=600.0, help="s to wait for idle")
+    parser.add_argument("--from-log", type=Path, help="no run: the table from a stopped run's log")
     args = parser.parse_args(argv)
+    if args.from_log:
+        report = with_earlier(report_from_log(args.from_log), args.earlier)
+        write_doc(DOC, markdown(report), plot(report, IMAGES))
+        print(f"updated {DOC} from {args.from_log}")
+        return
     sizes = [size_arg(s) for s in args.sizes.split(",") if s.strip()]
-    report = anyio.run(lambda: run(sizes, session=not args.no_session, recall=not args.no_recall))
+    log = RunLog(args.log)
+    report = anyio.run(
+        lambda: run(
+            sizes,
+            session=not args.no_session,
+            recall=not args.no_recall,
+            log=log,
+            settle_max=args.settle_max,
+        )
+    )
     report["label"] = args.label
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2), encoding="utf-8")
     if args.no_recall:
         return  # the write path alone: no table of reads for the doc
+    report = with_earlier(report, args.earlier)
     table = markdown(report)
     print()
     print(table)

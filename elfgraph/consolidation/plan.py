@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from elfgraph.consolidation.coarse_index import PROBES, CoarseIndex
 from elfgraph.consolidation.top_k import top_columns
 from elfgraph.core.scoring import edge_score
 from elfgraph.embedding.base import Vector
@@ -194,29 +195,41 @@ def similarity_edges(
     return scored
 
 
-# Blocks compared in memory, at most (150 MB of float32 at 384 dimensions). An exact
-# product is far cheaper per block than the vector index: a chunk of 500 against 100,000
-# rows is ~38 GFLOP (about 1-2 ms a block on 2 cores), while one index query at ~70k
-# vectors took 48 ms (k 15) to 120 ms (k 600) on the loaded 2-core machine (issue 18).
-POOL_CAPACITY = 100_000
+# Rows compared exactly, one matrix product per chunk (150 MB of float32 at 384 dimensions):
+# a chunk of 500 against 100,000 rows is ~38 GFLOP (about 1-2 ms a block on 2 cores). Past
+# it the pool goes on in a CoarseIndex, which probes a few lists instead of every row; the
+# vector index was no substitute: one query at ~70k vectors took 48 ms (k 15) to 120 ms
+# (k 600), and a 1M dream fell from ~400 to ~75 blocks/s once the pool was full (issue 18).
+EXACT_LIMIT = 100_000
+# Rows a run keeps in memory at most (float32: ~1.5 KB a row at 384 dimensions, 3 GB at
+# this bound); past it a new generation starts and the vector index finds the older ones.
+POOL_CAPACITY = 2_000_000
 
 
 class RunPool:
-    """The blocks a consolidation run promoted lately, with their vectors
-    (docs/BEHAVIOUR.md §4.1).
+    """The blocks a consolidation run promoted, with their vectors (docs/BEHAVIOUR.md §4.1).
 
-    Neighbours among them are found exactly (one matrix product per chunk), so a dream
-    into an empty space asks the vector index nothing until the pool is full. It holds at
-    most `capacity` blocks: when the next chunk would overflow it, it starts a new
-    generation with a new tag. Promotions carry the current tag (`consolidated_by`) and
-    the index queries leave out only that tag, so the blocks of earlier generations
-    (committed, hence in the vector index) are found through the index like any other
-    active block. Without the bound each chunk was compared with every block the run had
-    promoted, and a 100k dream slowed as it went.
+    Neighbours among them are found in memory, so a dream into an empty space asks the
+    vector index nothing about its own blocks: exactly (one matrix product per chunk) while
+    the pool holds at most `exact_limit` rows, then through a CoarseIndex trained on those
+    rows, which every later row joins. It holds at most `capacity` rows: when the next
+    chunk would overflow it, it starts a new generation with a new tag. Promotions carry
+    the current tag (`consolidated_by`) and the index queries leave out only that tag, so
+    the blocks of earlier generations (committed, hence in the vector index) are found
+    through the index like any other active block.
     """
 
-    def __init__(self, dimensions: int, *, capacity: int | None = None) -> None:
+    def __init__(
+        self,
+        dimensions: int,
+        *,
+        capacity: int | None = None,
+        exact_limit: int | None = None,
+        probes: int = PROBES,
+    ) -> None:
         self.capacity = max(1, capacity or POOL_CAPACITY)
+        self.exact_limit = max(1, exact_limit or EXACT_LIMIT)
+        self._probes = probes
         self._dimensions = dimensions
         self.retired = 0  # blocks of earlier generations: the index finds those now
         self._reset()
@@ -230,6 +243,11 @@ class RunPool:
         self._hours: list[float] = []
         self._matrix = np.zeros((64, self._dimensions), dtype=np.float32)
         self._alive = np.zeros(64, dtype=bool)
+        self._index: CoarseIndex | None = None  # once the pool outgrows exact_limit
+
+    @property
+    def approximate(self) -> bool:
+        return self._index is not None
 
     def __len__(self) -> int:
         return int(self._alive[: len(self.ids)].sum())
@@ -244,10 +262,20 @@ class RunPool:
         self, block_id: str, tags: Sequence[str], category: str, hours: float, vector: Vector
     ) -> None:
         row = len(self.ids)
-        if row == self._matrix.shape[0]:  # rows live in a buffer that doubles when full
-            self._matrix = np.concatenate([self._matrix, np.zeros_like(self._matrix)])
+        if row == self.exact_limit and self._index is None:
+            # Trained once, on the rows so far; the exact matrix is handed over to it.
+            self._index = CoarseIndex.trained_on(self._matrix[:row], probes=self._probes)
+            self._matrix = np.zeros((0, self._dimensions), dtype=np.float32)
+        if row == self._alive.shape[0]:  # rows live in buffers that double when full
             self._alive = np.concatenate([self._alive, np.zeros_like(self._alive)])
-        self._matrix[row] = vector
+        if self._index is not None:
+            self._index.add_many(
+                np.asarray([row], dtype=np.int64), np.asarray([vector], dtype=np.float32)
+            )
+        else:
+            if row == self._matrix.shape[0]:
+                self._matrix = np.concatenate([self._matrix, np.zeros_like(self._matrix)])
+            self._matrix[row] = vector
         self._alive[row] = True
         self._row_of[block_id] = row
         self.ids.append(block_id)
@@ -265,28 +293,41 @@ class RunPool:
     def nearest(
         self, blocks: Sequence[InboxBlock], vectors: Sequence[Vector], k: int
     ) -> dict[str, list[Neighbour]]:
-        """Each block's `k` nearest in the pool, nearest first, ties by id."""
+        """Each block's `k` nearest in the pool, nearest first, ties by id (exactly up to
+        exact_limit rows, approximately past it)."""
         size = len(self.ids)
         take = min(k, len(self))
         if not blocks or take == 0:
             return {}
-        cosines = np.stack(vectors).astype(np.float32) @ self._matrix[:size].T
-        dead = ~self._alive[:size]
-        if dead.any():
-            cosines[:, dead] = -np.inf
-        found: dict[str, list[Neighbour]] = {}
-        for block, pairs in zip(blocks, top_columns(cosines, take, self.ids), strict=True):
-            found[block.id] = [
-                Neighbour(
-                    id=self.ids[row],
-                    tags=self._tags[row],
-                    category=self._categories[row],
-                    hours=self._hours[row],
-                    cosine=min(1.0, max(-1.0, value)),
-                )
-                for row, value in pairs
+        queries = np.stack(vectors).astype(np.float32)
+        if self._index is not None:
+            hits = self._index.search(queries, self._alive[:size], take)
+            ranked = [
+                sorted(
+                    zip(hit.rows.tolist(), hit.cosines.tolist(), strict=True),
+                    key=lambda pair: (-pair[1], self.ids[pair[0]]),
+                )[:take]
+                for hit in hits
             ]
-        return found
+        else:
+            cosines = queries @ self._matrix[:size].T
+            dead = ~self._alive[:size]
+            if dead.any():
+                cosines[:, dead] = -np.inf
+            ranked = top_columns(cosines, take, self.ids)
+        return {
+            block.id: [self._neighbour(row, value) for row, value in pairs]
+            for block, pairs in zip(blocks, ranked, strict=True)
+        }
+
+    def _neighbour(self, row: int, cosine: float) -> Neighbour:
+        return Neighbour(
+            id=self.ids[row],
+            tags=self._tags[row],
+            category=self._categories[row],
+            hours=self._hours[row],
+            cosine=min(1.0, max(-1.0, cosine)),
+        )
 
 
 def merge_neighbours(*sources: dict[str, list[Neighbour]], k: int) -> dict[str, list[Neighbour]]:

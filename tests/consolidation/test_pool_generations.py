@@ -33,6 +33,10 @@ TEXTS = [
 ]
 
 
+def shape(edges: list[dict[str, Any]]) -> set[tuple[Any, ...]]:  # pool: float32
+    return {(e["a"], e["b"], e["type"], round(e["props"]["weight"], 4)) for e in edges}
+
+
 async def _dream(make_memory: MakeMemory, space: str) -> dict[str, Any]:
     config = ElfgraphConfig(memory=MemoryConfig(consolidate_batch_size=16))
     memory = await make_memory(
@@ -57,9 +61,6 @@ async def test_a_bounded_pool_gives_the_same_duplicates_and_edges(
         archived = (await blocks_by_status(database, space))["archived"]
         assert len(archived) == 2 * TOPICS  # every twin and every superseded anchor
 
-        def shape(edges: list[dict[str, Any]]) -> set[tuple[Any, ...]]:  # pool: float32
-            return {(e["a"], e["b"], e["type"], round(e["props"]["weight"], 4)) for e in edges}
-
         edges = shape(await edges_of(database, space))
         assert len(edges) >= TOPICS  # each related block links to its topic's survivor
         assert shape(await edges_of(database, bounded)) == edges
@@ -72,3 +73,28 @@ async def test_a_bounded_pool_gives_the_same_duplicates_and_edges(
         assert generations[0]["n"] > 1  # the bounded run really went through the index
     finally:
         await drop_space(database, bounded)
+
+
+async def test_a_pool_past_its_exact_limit_gives_the_same_duplicates_and_edges(
+    make_memory: MakeMemory, database: Database, space: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past EXACT_LIMIT the run's pool is a CoarseIndex (§4.1); one generation throughout."""
+    indexed = f"{space}-coarse"
+    try:
+        whole = await _dream(make_memory, space)
+        monkeypatch.setattr(plan, "EXACT_LIMIT", 32)
+        coarse = await _dream(make_memory, indexed)
+        assert coarse["result"] == whole["result"]
+        assert await blocks_by_status(database, indexed) == await blocks_by_status(database, space)
+        edges = shape(await edges_of(database, space))
+        assert len(edges) >= TOPICS
+        assert shape(await edges_of(database, indexed)) == edges
+        generations = await graph(
+            database,
+            "MATCH (b:Block {space: $space, status: 'active'}) "
+            "RETURN count(DISTINCT b.consolidated_by) AS n",
+            space=indexed,
+        )
+        assert generations[0]["n"] == 1
+    finally:
+        await drop_space(database, indexed)

@@ -1,0 +1,118 @@
+"""The run pool alone (issue 18): how fast `RunPool.nearest` answers a chunk of 500 at
+pool sizes 100k, 300k and 1M, exactly and through the CoarseIndex, and how many of the
+exact pool's pairs the approximate one finds.
+
+    python -m benchmarks.run_pool [--sizes 100k,300k,1m] [--out …/run_pool.json]
+
+No Neo4j. Vectors are clustered (groups of 50 around a centre, cosines ~0.3-0.95 within
+a group, every 25th a near-duplicate of the one before): random vectors are almost never
+close, so they would say nothing about recall. The approximate pool is trained on its
+first 100,000 rows (EXACT_LIMIT; 99,999 at the 100k size, so that it has an index). Each
+timing is the median of 3 searches of the same 500 queries.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from benchmarks.scale import footprint, size_arg
+from benchmarks.write_path import RESULTS
+from elfgraph.consolidation.plan import EXACT_LIMIT, InboxBlock, Neighbour, RunPool
+from elfgraph.core.scoring import EDGE_MIN_COSINE
+
+DIMENSIONS = 384
+CHUNK = 500
+K = 10
+NEAR_DUPLICATE = 0.90
+REPEATS = 3
+
+
+def clustered(count: int, seed: int = 18, per_cluster: int = 50) -> npt.NDArray[np.float32]:
+    """Unit float32 rows, made 100k at a time (a float64 draw of 1M rows would be 3 GB)."""
+    generator = np.random.default_rng(seed)
+    centres = generator.standard_normal((max(1, count // per_cluster), DIMENSIONS))
+    centres = (centres / np.linalg.norm(centres, axis=1, keepdims=True)).astype(np.float32)
+    out = np.empty((count, DIMENSIONS), dtype=np.float32)
+    for start in range(0, count, 100_000):
+        end = min(count, start + 100_000)
+        noise = generator.standard_normal((end - start, DIMENSIONS)).astype(np.float32)
+        noise /= np.linalg.norm(noise, axis=1, keepdims=True)
+        spread = 0.9 * generator.uniform(0.3, 1.5, (end - start, 1)).astype(np.float32)
+        rows = centres[generator.integers(0, len(centres), end - start)] + spread * noise
+        twins = np.arange(1, end - start, 25)
+        rows[twins] = rows[twins - 1] / np.linalg.norm(rows[twins - 1]) + 0.14 * noise[twins]
+        out[start:end] = rows / np.linalg.norm(rows, axis=1, keepdims=True)
+    return out
+
+
+def fill(vectors: npt.NDArray[np.float32], exact_limit: int) -> tuple[RunPool, float]:
+    pool = RunPool(DIMENSIONS, exact_limit=exact_limit)
+    began = time.perf_counter()
+    for row, vector in enumerate(vectors):
+        pool.add(f"b{row:07d}", [], "knowledge", 1.0, vector)
+    return pool, time.perf_counter() - began
+
+
+def search(
+    pool: RunPool, queries: npt.NDArray[np.float32]
+) -> tuple[dict[str, list[Neighbour]], float]:
+    blocks = [InboxBlock(id=f"q{i}", content="", tags=(), category="k") for i in range(CHUNK)]
+    times, found = [], {}
+    for _ in range(REPEATS):
+        began = time.perf_counter()
+        found = pool.nearest(blocks, list(queries), K)
+        times.append(time.perf_counter() - began)
+    return found, statistics.median(times)
+
+
+def pairs(found: dict[str, list[Neighbour]], threshold: float) -> set[tuple[str, str]]:
+    return {(q, n.id) for q, near in found.items() for n in near if n.cosine >= threshold}
+
+
+def one_size(size: int) -> dict[str, Any]:
+    vectors = clustered(size + CHUNK)
+    queries = vectors[size:]
+    approximate, approximate_fill = fill(vectors[:size], min(EXACT_LIMIT, size - 1))
+    approximate_found, approximate_s = search(approximate, queries)
+    rss_approximate = footprint()
+    del approximate
+    exact, exact_fill = fill(vectors[:size], 10**9)
+    exact_found, exact_s = search(exact, queries)
+    del exact
+    recall = {}
+    for name, threshold in (("link", EDGE_MIN_COSINE), ("near_duplicate", NEAR_DUPLICATE)):
+        wanted = pairs(exact_found, threshold)
+        got = pairs(approximate_found, threshold) & wanted
+        recall[name] = {"pairs": len(wanted), "found": len(got)}
+    row = {
+        "size": size,
+        "exact_blocks_per_s": CHUNK / exact_s,
+        "approximate_blocks_per_s": CHUNK / approximate_s,
+        "exact_fill_s": exact_fill,
+        "approximate_fill_s": approximate_fill,  # training the index included
+        "recall": recall,
+        "rss_with_approximate_pool": rss_approximate,
+    }
+    print(json.dumps(row), flush=True)
+    return row
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.run_pool", description=__doc__)
+    parser.add_argument("--sizes", default="100k,300k,1m")
+    parser.add_argument("--out", type=Path, default=RESULTS / "run_pool.json")
+    args = parser.parse_args()
+    rows = [one_size(size_arg(text)) for text in args.sizes.split(",")]
+    args.out.write_text(json.dumps({"rows": rows}, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()

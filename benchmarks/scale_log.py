@@ -1,0 +1,108 @@
+"""What `benchmarks scale` needs for a run that may not finish (issue 18, the 1M run): a
+JSONL log written as it goes, the server's memory settings, and earlier sizes merged in.
+
+Every learn batch, every DREAM_EVERY blocks dreamed and every finished step is one line
+(flushed at once, with the Python RSS and the load average), so a run stopped halfway
+keeps what it measured.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from elfgraph.config.connection import load_settings
+from elfgraph.neo4j_server.server import LocalNeo4j
+
+DREAM_EVERY = 10_000  # blocks dreamed between two log lines
+
+
+class RunLog:
+    """Appends one JSON object per line to `path` (and prints it); `None` logs nowhere."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.started = time.perf_counter()
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+
+    def event(self, what: str, /, **fields: Any) -> None:
+        pages = int(Path("/proc/self/statm").read_text(encoding="ascii").split()[1])
+        line = json.dumps(
+            {
+                "event": what,
+                "at_s": round(time.perf_counter() - self.started, 3),
+                **fields,
+                "python_rss_mb": round(pages * os.sysconf("SC_PAGE_SIZE") / 2**20, 1),
+                "load_1min": round(os.getloadavg()[0], 2),
+            }
+        )
+        print(line, flush=True)
+        if self.path is not None:
+            with self.path.open("a", encoding="utf-8") as log:
+                log.write(line + "\n")
+
+
+def server_settings(bolt_uri: str) -> dict[str, str]:
+    """The heap and page cache of `elfgraph neo4j start`'s server when that is the one we
+    talk to (its JVM's -Xmx, its conf's page cache), else nothing."""
+    server = LocalNeo4j(load_settings().neo4j_home)
+    status = server.status()
+    if not status.running or status.bolt_uri != bolt_uri or status.pid is None:
+        return {}
+    settings = {"neo4j_home": str(server.home)}
+    command = Path(f"/proc/{status.pid}/cmdline").read_bytes().decode(errors="replace")
+    if heap := re.search(r"-Xmx(\S+?)\x00", command):
+        settings["heap"] = heap.group(1)
+    conf = server.home / "conf" / "neo4j.conf"
+    if conf.is_file():
+        text = conf.read_text(encoding="utf-8")
+        if cache := re.search(r"^server\.memory\.pagecache\.size=(\S+)", text, re.MULTILINE):
+            settings["page_cache"] = cache.group(1)
+    return settings
+
+
+def with_earlier(report: dict[str, Any], earlier: Path | None) -> dict[str, Any]:
+    """The report, with the results of an earlier run's sizes that this run did not measure
+    (marked `from` that run's machine line), smallest size first: one table and one plot
+    from 1k to 1M."""
+    if earlier is None or not earlier.is_file():
+        return report
+    before = json.loads(earlier.read_text(encoding="utf-8"))
+    measured = {r["size"] for r in report["results"]}
+    kept = [
+        {**r, "from": before["machine"]} for r in before["results"] if r["size"] not in measured
+    ]
+    results = sorted([*kept, *report["results"]], key=lambda r: r["size"])
+    return {**report, "results": results}
+
+
+def report_from_log(path: Path) -> dict[str, Any]:
+    """A report of what a run's log holds, for a run stopped before its reads: the learn
+    rate, the dream's rate per DREAM_EVERY blocks and where it stopped (`stopped`)."""
+    events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    machine = next(e for e in events if e["event"] == "machine")
+    size = next(e for e in events if e["event"] == "size")["size"]
+    learned = next(e for e in events if e["event"] == "learn_done")
+    dreamed = [e for e in events if e["event"] == "dreamed"]
+    last = dreamed[-1] if dreamed else {"blocks": 0, "seconds": 0.0}
+    rate = last["blocks"] / max(1e-9, last["seconds"])
+    result = {
+        "size": size,
+        "learn_blocks_per_s": size / learned["seconds"],
+        "dream_chunk_rates": [[e["blocks"], e["blocks_per_s"]] for e in dreamed],
+        "dream_blocks_per_s": rate,
+        "stopped": f"{rate:,.0f} over the first {last['blocks']:,} (stopped)",
+        "python_rss_mb": max(e["python_rss_mb"] for e in events),
+        "disk_mb": learned.get("disk_mb", 0.0),
+    }
+    keys = {"event", "at_s", "server", "python_rss_mb", "load_1min"}
+    return {
+        "machine": {k: v for k, v in machine.items() if k not in keys},
+        "server": machine.get("server", {}),
+        "results": [result],
+    }

@@ -1,0 +1,132 @@
+"""The run pool past its exact limit (docs/BEHAVIOUR.md §4.1): a CoarseIndex that must
+find the pairs the exact product finds above the linking and near-duplicate thresholds.
+
+Random vectors are almost never close, so the vectors here are clustered: groups of 50
+around a centre, at cosines ~0.3-0.95 to each other, with near-duplicates planted."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from elfgraph.consolidation.coarse_index import CoarseIndex, train_centroids
+from elfgraph.consolidation.plan import InboxBlock, Neighbour, RunPool
+from elfgraph.core.scoring import EDGE_MIN_COSINE
+
+DIMENSIONS = 384
+NEAR_DUPLICATE = 0.90  # near_dup_near_threshold: the lower of the two
+K = 10  # neighbour_candidates
+
+
+def clustered(count: int, *, seed: int, per_cluster: int = 50) -> npt.NDArray[np.float32]:
+    generator = np.random.default_rng(seed)
+    centres = _unit(generator.standard_normal((max(1, count // per_cluster), DIMENSIONS)))
+    which = generator.integers(0, len(centres), count)
+    noise = _unit(generator.standard_normal((count, DIMENSIONS)))
+    spread = 0.9 * generator.uniform(0.3, 1.5, (count, 1))
+    vectors = _unit(centres[which] + spread * noise)
+    # Every 25th vector is a near-duplicate of the one before it (cosine ~0.98).
+    twins = np.arange(1, count, 25)
+    vectors[twins] = _unit(vectors[twins - 1] + 0.2 * noise[twins] / np.sqrt(2))
+    return vectors
+
+
+def _unit(matrix: npt.NDArray[np.float64]) -> npt.NDArray[np.float32]:
+    return (matrix / np.linalg.norm(matrix, axis=1, keepdims=True)).astype(np.float32)
+
+
+def filled(vectors: npt.NDArray[np.float32], **options: int) -> RunPool:
+    pool = RunPool(DIMENSIONS, **options)
+    for row, vector in enumerate(vectors):
+        pool.add(f"b{row:06d}", ["t"], "knowledge", 1.0, vector)
+    return pool
+
+
+def asked(
+    vectors: npt.NDArray[np.float32],
+) -> tuple[list[InboxBlock], list[npt.NDArray[np.float32]]]:
+    blocks = [
+        InboxBlock(id=f"q{i}", content="", tags=(), category="knowledge")
+        for i in range(len(vectors))
+    ]
+    return blocks, list(vectors)
+
+
+def pairs_at_or_above(found: dict[str, list[Neighbour]], threshold: float) -> set[tuple[str, str]]:
+    return {(query, n.id) for query, near in found.items() for n in near if n.cosine >= threshold}
+
+
+def test_below_the_exact_limit_the_pool_is_exact_and_unchanged() -> None:
+    vectors = clustered(1_500, seed=5)
+    blocks, queries = asked(vectors[-200:])
+    bounded = filled(vectors[:-200], exact_limit=1_300)  # holds 1,300: still exact
+    unbounded = filled(vectors[:-200], exact_limit=10**9)
+    assert not bounded.approximate
+    assert bounded.nearest(blocks, queries, K) == unbounded.nearest(blocks, queries, K)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_past_the_limit_it_finds_the_pairs_the_exact_pool_finds(seed: int) -> None:
+    vectors = clustered(10_500, seed=seed)
+    blocks, queries = asked(vectors[-500:])
+    approximate = filled(vectors[:-500], exact_limit=1_000)
+    exact = filled(vectors[:-500], exact_limit=10**9)
+    assert approximate.approximate
+    assert not exact.approximate
+    found = approximate.nearest(blocks, queries, K)
+    wanted = exact.nearest(blocks, queries, K)
+    linked = pairs_at_or_above(wanted, EDGE_MIN_COSINE)
+    assert len(linked) > 4_000  # the clusters make most top-k pairs linkable
+    assert len(linked & pairs_at_or_above(found, EDGE_MIN_COSINE)) >= 0.99 * len(linked)
+    duplicates = pairs_at_or_above(wanted, NEAR_DUPLICATE)
+    assert duplicates
+    assert duplicates <= pairs_at_or_above(found, NEAR_DUPLICATE)
+    # What it finds is what the exact pool would say of those blocks: the same cosines.
+    exact_cosine = {(q, n.id): n.cosine for q, near in wanted.items() for n in near}
+    for query, near in found.items():
+        assert [n.cosine for n in near] == sorted((n.cosine for n in near), reverse=True)
+        for n in near:
+            if (query, n.id) in exact_cosine:
+                assert n.cosine == pytest.approx(exact_cosine[(query, n.id)], abs=1e-5)
+
+
+def test_the_approximate_pool_forgets_superseded_blocks_and_keeps_growing() -> None:
+    vectors = clustered(3_000, seed=3)
+    pool = filled(vectors[:2_000], exact_limit=1_000)
+    blocks, queries = asked(vectors[1_001:1_002])  # a twin of row 1,000, in the index
+    assert pool.nearest(blocks, queries, 1)["q0"][0].id == "b001001"
+    pool.forget(["b001001"])
+    assert "b001001" not in {n.id for n in pool.nearest(blocks, queries, K)["q0"]}
+    assert len(pool) == 1_999
+    for row in range(2_000, 3_000):  # rows added after training join their lists
+        pool.add(f"b{row:06d}", [], "knowledge", 1.0, vectors[row])
+    blocks, queries = asked(vectors[2_500:2_501])
+    assert pool.nearest(blocks, queries, 1)["q0"][0].id == "b002500"
+
+
+def test_ties_in_the_approximate_pool_go_by_id() -> None:
+    vectors = clustered(1_200, seed=4)
+    pool = filled(vectors, exact_limit=1_000)
+    tie = np.eye(DIMENSIONS, dtype=np.float32)[0]
+    for block_id in ("zz", "aa", "mm"):
+        pool.add(block_id, [], "knowledge", 1.0, tie)
+    blocks, queries = asked(tie[None, :])
+    assert [n.id for n in pool.nearest(blocks, queries, 3)["q0"]] == ["aa", "mm", "zz"]
+
+
+def test_a_new_generation_starts_exact_again() -> None:
+    pool = filled(clustered(1_200, seed=6), exact_limit=1_000, capacity=1_500)
+    assert pool.approximate
+    pool.make_room(500)
+    assert not pool.approximate
+    assert (len(pool), pool.retired) == (0, 1_200)
+
+
+def test_centroids_are_unit_and_the_same_for_the_same_rows() -> None:
+    vectors = clustered(2_000, seed=7)
+    first, again = train_centroids(vectors, 40), train_centroids(vectors, 40)
+    assert np.array_equal(first, again)
+    assert np.allclose(np.linalg.norm(first, axis=1), 1.0, atol=1e-5)
+    index = CoarseIndex.trained_on(vectors)
+    assert index.lists == round(4 * np.sqrt(2_000))
