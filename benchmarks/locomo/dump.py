@@ -70,11 +70,12 @@ class Dumped:
     recorded: list[Recorded] = field(default_factory=list)
 
 
-# The same projection as cypher/retrieval/candidates.cypher's candidates.
+# The projection of cypher/retrieval/candidates.cypher's candidates, with every edge (a
+# re-ranking expands from them; a candidate row holds only those among the candidates).
 ACTIVE = """
 MATCH (n:Block {space: $space, status: 'active'})
 RETURN n {.id, .content, .tags, .confidence, .reinforcement_count, .decay_lambda,
-          .last_reinforced_at, .status, .sketch, .session_id,
+          .last_reinforced_at, .status, .sketch, .session_id, .weighted_degree,
           edges: [(n)-[r]-(m:Block) | [r.weight, r.reinforcement_count, m.id, r.relation]]}
        AS block
 """

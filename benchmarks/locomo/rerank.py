@@ -27,7 +27,7 @@ import numpy as np
 from benchmarks.locomo.dump import TOP_K, Dumped, Recorded, load_dumps
 from benchmarks.locomo.metrics import Scored, recall_at, summarise
 from elfgraph.config.memory import RetrievalConfig
-from elfgraph.core.scoring import ATTENTION_WEIGHTS, Weights
+from elfgraph.core.scoring import ATTENTION_WEIGHTS, Weights, weighted_degree
 from elfgraph.retrieval.ranking import Candidates, Relevance, rank_candidates
 
 SEEDS = 4 * TOP_K
@@ -106,6 +106,16 @@ def sessions_of(dumped: Dumped) -> dict[str, str]:
     return found
 
 
+def kept_degree(dumped: Dumped, block_id: str) -> float:
+    """The block's weighted_degree as dumped, else (a dump made before candidates carried
+    it) the sum over every edge the dump holds for it."""
+    properties = dumped.properties.get(block_id) or {}
+    if properties.get("weighted_degree") is not None:
+        return float(properties["weighted_degree"])
+    edges = properties.get("edges") or []
+    return weighted_degree([(float(e[0] or 0.0), float(e[1] or 0.0)) for e in edges])
+
+
 def candidates_for(
     dumped: Dumped,
     recorded: Recorded,
@@ -120,7 +130,9 @@ def candidates_for(
     wanted = [*vector_ids, *keyword_ids, *expanded, *found.guaranteed_ids]
     sessions = sessions_of(dumped)
     blocks = {
-        i: dict(found.blocks.get(i) or dumped.properties[i]) | {"session_id": sessions.get(i)}
+        # The dump's row holds every edge; a recorded candidate only those to its own set.
+        i: dict(dumped.properties.get(i) or found.blocks[i])
+        | {"session_id": sessions.get(i), "weighted_degree": kept_degree(dumped, i)}
         for i in dict.fromkeys(wanted)
         if i in found.blocks or i in dumped.properties
     }

@@ -28,8 +28,10 @@
 // CONTRADICTS (unless $expand is false) of the first $expand_seeds seeds of each leg, at most
 // $expand_per_seed per seed, heaviest edge first (§7.3), the blocks the frame guarantees, each candidate's properties,
 // embedding sketch (for diversity; full embeddings would cost more to send than the rest
-// of the query) and edges (for centrality and spreading: weight, reinforcements, the
-// other block, relation), the contradiction pairs among the candidates,
+// of the query), kept weighted degree (for centrality, §6) and its edges to the other
+// candidates (for spreading and relevance: weight, reinforcements, the other block,
+// relation; an edge to a block outside them carries nothing there, and a hub's hundreds of
+// edges would cost more to send than the rest), the contradiction pairs among the candidates,
 // and the clock ($now_hours, or the space's persisted total outside a session). Returns
 // no row when there is no candidate.
 MATCH (space_node:Space {name: $space})
@@ -213,7 +215,7 @@ RETURN [n IN vector_nodes | n.id] AS vector_ids,
        vector_version,
        now,
        [n IN nodes | n {.id, .content, .tags, .confidence, .reinforcement_count, .decay_lambda,
-                        .last_reinforced_at, .status, .sketch, .session_id,
-                        edges: [(n)-[r]-(m:Block) |
+                        .last_reinforced_at, .status, .sketch, .session_id, .weighted_degree,
+                        edges: [(n)-[r]-(m:Block) WHERE m IN nodes |
                                 [r.weight, r.reinforcement_count, m.id, r.relation]]}]
          AS candidates

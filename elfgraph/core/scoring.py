@@ -15,9 +15,11 @@ TEMPORAL_SIGMA_HOURS = 8.0
 
 
 def clamp01(value: float) -> float:
-    if value != value:  # NaN
+    """value within [0, 1]; 0.0 for NaN (which fails every comparison). Called ~1,000
+    times a recall: comparisons, not min/max calls."""
+    if not value > 0.0:
         return 0.0
-    return min(1.0, max(0.0, value))
+    return value if value < 1.0 else 1.0
 
 
 def cosine(a: npt.ArrayLike, b: npt.ArrayLike) -> float:
@@ -203,18 +205,23 @@ def edge_strength(weight: float, reinforcement_count: float) -> float:
     return max(0.0, w) + EDGE_REINFORCEMENT_BONUS * math.log1p(max(0.0, count))
 
 
-def centralities(
-    edges: Mapping[str, Sequence[tuple[float, float]]], recencies: Mapping[str, float]
-) -> dict[str, float]:
-    """Weighted degree over the largest among the candidates, with the cold-start floor:
-    a fresh block (recency > 0.70) with almost no edges (< 0.10) gets 0.5·recency."""
-    degrees = {
-        block: sum(edge_strength(w, c) for w, c in block_edges)
-        for block, block_edges in edges.items()
+def weighted_degree(edges: Sequence[tuple[float, float]]) -> float:
+    """The sum of the (weight, reinforcement_count) edges' strengths, smallest first: the
+    bits a block's kept `weighted_degree` holds (BEHAVIOUR.md §9.2)."""
+    return sum(sorted(edge_strength(w, c) for w, c in edges))
+
+
+def centralities(degrees: Mapping[str, float], recencies: Mapping[str, float]) -> dict[str, float]:
+    """Weighted degree (kept on write, `weighted_degree`) over the largest among the
+    candidates, with the cold-start floor: a fresh block (recency > 0.70) with almost no
+    edges (< 0.10) gets 0.5·recency."""
+    finite = {
+        block: max(0.0, degree) if math.isfinite(degree) else 0.0
+        for block, degree in degrees.items()
     }
-    top = max(degrees.values(), default=0.0)
+    top = max(finite.values(), default=0.0)
     result: dict[str, float] = {}
-    for block, degree in degrees.items():
+    for block, degree in finite.items():
         raw = clamp01(degree / top) if top > 0 else 0.0
         fresh = clamp01(recencies.get(block, 0.0))
         if raw < COLD_START_CENTRALITY and fresh > COLD_START_RECENCY:

@@ -105,7 +105,7 @@ Links = dict[str, list[tuple[str, str, float]]]
 
 
 def _links(found: Candidates) -> Links:
-    """Each candidate's edges as (other block, relation, weight)."""
+    """Each candidate's edges to the other candidates as (other block, relation, weight)."""
     return {
         block_id: [(str(e[2]), str(e[3]), float(e[0] or 0.0)) for e in b.get("edges") or []]
         for block_id, b in found.blocks.items()
@@ -195,10 +195,7 @@ def score_all(
         for block_id, b in blocks.items()
     }
     central = centralities(
-        {
-            block_id: [(float(e[0] or 0.0), float(e[1] or 0.0)) for e in b.get("edges") or []]
-            for block_id, b in blocks.items()
-        },
+        {block_id: _number(b.get("weighted_degree"), 0.0) for block_id, b in blocks.items()},
         recencies,
     )
     for block_id in pending:  # not linked yet: no centrality, not even the cold-start floor

@@ -26,6 +26,7 @@ from elfgraph.core.scoring import (
     reinforcement,
     rrf_fuse,
     temporal_closeness,
+    weighted_degree,
 )
 from elfgraph.retrieval.frames import ATTENTION_WEIGHTS, TASK_WEIGHTS
 
@@ -64,13 +65,29 @@ def test_recency_matches_the_formula_and_huge_gaps_reach_zero() -> None:
 def test_centralities_are_bounded(
     edges: dict[str, list[tuple[float, float]]], recencies: dict[str, float]
 ) -> None:
-    for value in centralities(edges, recencies).values():
+    degrees = {block: weighted_degree(block_edges) for block, block_edges in edges.items()}
+    for value in centralities(degrees, recencies).values():
         assert 0.0 <= value <= 1.0
+
+
+@given(st.dictionaries(ids, anything, max_size=8), st.dictionaries(ids, anything, max_size=8))
+def test_centralities_are_bounded_for_any_kept_degree(
+    degrees: dict[str, float], recencies: dict[str, float]
+) -> None:
+    assert all(0.0 <= value <= 1.0 for value in centralities(degrees, recencies).values())
+
+
+def test_weighted_degree_sums_the_strengths_smallest_first() -> None:
+    edges = [(0.7, 0.0), (0.1, 3.0), (0.4, 0.0)]
+    strengths = sorted(edge_strength(w, c) for w, c in edges)
+    assert weighted_degree(edges) == strengths[0] + strengths[1] + strengths[2]
+    assert weighted_degree([]) == 0.0
 
 
 def test_centrality_is_weighted_degree_over_the_max_with_the_cold_start_floor() -> None:
     edges = {"hub": [(0.8, 0.0), (0.6, 0.0)], "leaf": [(0.7, 0.0)], "new": [], "old": []}
-    found = centralities(edges, {"hub": 0.5, "leaf": 0.5, "new": 0.9, "old": 0.2})
+    degrees = {block: weighted_degree(block_edges) for block, block_edges in edges.items()}
+    found = centralities(degrees, {"hub": 0.5, "leaf": 0.5, "new": 0.9, "old": 0.2})
     assert found["hub"] == 1.0
     assert found["leaf"] == pytest.approx(0.5)
     assert found["new"] == pytest.approx(0.45)  # cold start: 0.5 · recency

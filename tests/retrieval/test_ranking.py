@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from elfgraph.core.scoring import Components, Weights, composite, rank
+from elfgraph.core.scoring import Components, Weights, composite, rank, weighted_degree
 from elfgraph.retrieval.frames import ATTENTION_WEIGHTS, SELF_WEIGHTS, TASK_WEIGHTS
 from elfgraph.retrieval.models import ScoredBlock
 from elfgraph.retrieval.ranking import Candidates, Ranked, rank_candidates, score_all
@@ -29,7 +29,8 @@ def block(
     decay: float = 0.01,
     edges: Iterable[tuple[float, int, str, str]] = (),
 ) -> dict[str, Any]:
-    """One candidate as candidates.cypher returns it (no sketch: MMR keeps score order)."""
+    """One candidate as candidates.cypher returns it (no sketch: MMR keeps score order):
+    its kept weighted degree counts every edge given, also those to non-candidates."""
     return {
         "confidence": confidence,
         "reinforcement_count": count,
@@ -39,6 +40,7 @@ def block(
         "status": "active",
         "sketch": None,
         "edges": [list(e) for e in edges],
+        "weighted_degree": weighted_degree([(e[0], e[1]) for e in edges]),
     }
 
 

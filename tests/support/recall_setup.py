@@ -8,7 +8,7 @@ from typing import Any
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
 from elfgraph.store.database import Database
-from tests.support.graph import graph_write
+from tests.support.graph import graph_write, recount_degrees
 from tests.support.memory import MakeMemory
 
 QUERY = "where is the lighthouse"
@@ -26,7 +26,8 @@ async def filled(make_memory: MakeMemory, similar: dict[str, float], **kw: Any) 
 
 
 async def link(database: Database, space: str, a: str, b: str, rel: str, weight: float) -> None:
-    """An agent edge of relation `rel`, from the smaller id to the larger."""
+    """An agent edge of relation `rel`, from the smaller id to the larger; the blocks' kept
+    weighted degrees recounted, as every write path does."""
     low, high = sorted((a, b))
     await graph_write(
         database,
@@ -39,6 +40,7 @@ async def link(database: Database, space: str, a: str, b: str, rel: str, weight:
         rel=rel,
         w=weight,
     )
+    await recount_degrees(database, space)
 
 
 async def age_fillers_and_boost_hub(database: Database, space: str, hub: str) -> None:

@@ -2,7 +2,7 @@ from typing import TypedDict, cast
 
 from elfgraph.store.transaction import Transaction, run_one, single_statement
 
-# One edge of a candidate: [weight, reinforcement_count, the other block's id, relation].
+# One edge between two candidates: [weight, reinforcement_count, the other block's id, relation].
 CandidateEdge = list[float | str | None]
 
 
@@ -20,7 +20,8 @@ class CandidateBlock(TypedDict):
     status: str | None
     sketch: str | None  # elfgraph.core.sketch
     session_id: str | None  # the session it was learned in (§7.11)
-    edges: list[CandidateEdge]  # every edge to another block, CONTRADICTS included
+    weighted_degree: float | None  # kept on write, over every edge (§6, §9.2)
+    edges: list[CandidateEdge]  # its edges to the other candidates, CONTRADICTS included
 
 
 class CandidatesRow(TypedDict):
