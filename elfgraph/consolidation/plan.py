@@ -212,7 +212,8 @@ class RunPool:
     Neighbours among them are found in memory, so a dream into an empty space asks the
     vector index nothing about its own blocks: exactly (one matrix product per chunk) while
     the pool holds at most `exact_limit` rows, then through a CoarseIndex trained on those
-    rows, which every later row joins. It holds at most `capacity` rows: when the next
+    rows, which every later row joins (trained again on all of them whenever the pool has
+    grown RETRAIN_GROWTH times since). It holds at most `capacity` rows: when the next
     chunk would overflow it, it starts a new generation with a new tag. Promotions carry
     the current tag (`consolidated_by`) and the index queries leave out only that tag, so
     the blocks of earlier generations (committed, hence in the vector index) are found
@@ -249,6 +250,11 @@ class RunPool:
     def approximate(self) -> bool:
         return self._index is not None
 
+    @property
+    def lists(self) -> int:
+        """The approximate index's lists (0 while the pool is exact)."""
+        return self._index.lists if self._index is not None else 0
+
     def __len__(self) -> int:
         return int(self._alive[: len(self.ids)].sum())
 
@@ -263,9 +269,11 @@ class RunPool:
     ) -> None:
         row = len(self.ids)
         if row == self.exact_limit and self._index is None:
-            # Trained once, on the rows so far; the exact matrix is handed over to it.
+            # Trained on the rows so far; the exact matrix is handed over to it.
             self._index = CoarseIndex.trained_on(self._matrix[:row], probes=self._probes)
             self._matrix = np.zeros((0, self._dimensions), dtype=np.float32)
+        elif self._index is not None and self._index.outgrown():
+            self._index = self._index.retrained()  # centroids of the grown pool
         if row == self._alive.shape[0]:  # rows live in buffers that double when full
             self._alive = np.concatenate([self._alive, np.zeros_like(self._alive)])
         if self._index is not None:

@@ -105,6 +105,31 @@ def test_the_approximate_pool_forgets_superseded_blocks_and_keeps_growing() -> N
     assert pool.nearest(blocks, queries, 1)["q0"][0].id == "b002500"
 
 
+def test_the_index_is_trained_again_each_time_the_pool_has_doubled() -> None:
+    vectors = clustered(4_600, seed=9)
+    pool = filled(vectors[:2_000], exact_limit=1_000)
+    assert pool.lists == round(4 * np.sqrt(1_000))  # trained on the first 1,000 rows
+    pool.forget(["b001001"])
+    pool.add("b002000", [], "knowledge", 1.0, vectors[2_000])
+    assert pool.lists == round(4 * np.sqrt(2_000))  # then on all 2,000
+    for row in range(2_001, 4_001):
+        pool.add(f"b{row:06d}", [], "knowledge", 1.0, vectors[row])
+    assert pool.lists == round(4 * np.sqrt(4_000))  # and on all 4,000
+    assert len(pool) == 4_000
+    for row in range(4_001, 4_100):
+        pool.add(f"b{row:06d}", [], "knowledge", 1.0, vectors[row])
+    exact = filled(vectors[:4_100], exact_limit=10**9)
+    exact.forget(["b001001"])
+    blocks, queries = asked(vectors[4_100:])
+    found, wanted = pool.nearest(blocks, queries, K), exact.nearest(blocks, queries, K)
+    linked = pairs_at_or_above(wanted, EDGE_MIN_COSINE)
+    assert len(linked & pairs_at_or_above(found, EDGE_MIN_COSINE)) >= 0.99 * len(linked)
+    # The forgotten block stays forgotten through both trainings; asked with its own vector,
+    # the pool answers with its twin (row 1,001 is a near-duplicate of row 1,000).
+    blocks, queries = asked(vectors[1_001:1_002])
+    assert [n.id for n in pool.nearest(blocks, queries, 1)["q0"]] == ["b001000"]
+
+
 def test_ties_in_the_approximate_pool_go_by_id() -> None:
     vectors = clustered(1_200, seed=4)
     pool = filled(vectors, exact_limit=1_000)
