@@ -7,10 +7,10 @@ import pytest
 
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.store.database import Database
-from tests.config.test_setting_retrieval import linked_friend
 from tests.support.graph import graph_write
 from tests.support.memory import MakeMemory
 from tests.support.recall_setup import QUERY
+from tests.support.retrieval_scenario import linked_friend
 from tests.support.settings import Opener, both
 
 pytestmark = pytest.mark.anyio
