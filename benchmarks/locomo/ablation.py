@@ -34,7 +34,7 @@ from benchmarks.machine import machine_line
 from benchmarks.write_path import RESULTS
 
 #: Recall-time variants measured on the default ingestion (name: MemoryConfig changes).
-VARIANTS = {
+VARIANTS: dict[str, dict[str, Any]] = {
     "expansion-4x5": {"expansion_seeds": 4, "expansion_neighbours": 5},  # before issue 17
     "expansion-4x2": {"expansion_seeds": 4, "expansion_neighbours": 2},
     "expansion-1x5": {"expansion_seeds": 1, "expansion_neighbours": 5},

@@ -90,13 +90,19 @@ class _Recorder:
     """Stands in for retrieve.rank_candidates: keeps its arguments, then ranks."""
 
     def __init__(self) -> None:
-        self.original = retrieve_module.rank_candidates
+        self.original = retrieve_module.rank_candidates  # type: ignore[attr-defined]
         self.last: tuple[Candidates, Weights, Relevance] | None = None
 
     def __call__(
-        self, found: Candidates, weights: Weights, *, top_k: int, has_query: bool, how: Relevance
+        self,
+        found: Candidates,
+        weights: Weights,
+        *,
+        top_k: int,
+        has_query: bool,
+        how: Relevance | None = None,
     ) -> Ranked:
-        self.last = (found, weights, how)
+        self.last = (found, weights, how or Relevance())
         return self.original(found, weights, top_k=top_k, has_query=has_query, how=how)
 
 
@@ -122,7 +128,7 @@ async def dump_one(
         dumped = Dumped(
             conversation.sample_id, turns_of, contents, properties, {}, seeds_per_leg, space
         )
-        retrieve_module.rank_candidates = recorder  # type: ignore[assignment]
+        retrieve_module.rank_candidates = recorder  # type: ignore[attr-defined]
         retrieve_module.SEEDS_PER_LEG = seeds_per_leg
         for question in conversation.questions:
             blocks = await memory.recall(question.text, top_k=TOP_K)
@@ -139,7 +145,7 @@ async def dump_one(
         await memory.close()
         return dumped
     finally:
-        retrieve_module.rank_candidates = recorder.original
+        retrieve_module.rank_candidates = recorder.original  # type: ignore[attr-defined]
         retrieve_module.SEEDS_PER_LEG = 4
         if not keep:
             await drop_space(database, space)

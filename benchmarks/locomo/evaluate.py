@@ -65,14 +65,22 @@ async def ingest(memory: MemorySystem, conversation: Conversation) -> Ingested:
     await memory.dream()
     dreamed = time.perf_counter()
     status = await memory.status()
+    counts = (
+        status.active_count,
+        status.archived_count,
+        status.edge_count,
+        status.total_active_hours,
+    )
+    if None in counts:  # Neo4j could not be asked: a row of zeros would be a lie
+        raise RuntimeError(f"{conversation.sample_id}: status unknown — {status.suggestion}")
     return Ingested(
         turns_of=turns_of,
         learn_seconds=learned - started,
         dream_seconds=dreamed - learned,
-        active=status.active_count,
-        archived=status.archived_count,
-        edges=status.edge_count,
-        active_hours=status.total_active_hours,
+        active=int(status.active_count or 0),
+        archived=int(status.archived_count or 0),
+        edges=int(status.edge_count or 0),
+        active_hours=float(status.total_active_hours or 0.0),
     )
 
 

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -29,6 +29,7 @@ from benchmarks.locomo.metrics import Scored, recall_at, summarise
 from elfgraph.config.memory import RetrievalConfig
 from elfgraph.core.scoring import ATTENTION_WEIGHTS, Weights, weighted_degree
 from elfgraph.retrieval.ranking import Candidates, Relevance, rank_candidates
+from elfgraph.retrieval.repository.candidates import CandidateBlock
 
 SEEDS = 4 * TOP_K
 EXPAND_SEEDS = TOP_K  # expansion_seeds 1 × top_k
@@ -71,11 +72,12 @@ def feedback_vector(
 ) -> np.ndarray:
     """Rocchio: the query moved towards the mean of the given blocks' vectors."""
     rows = [vectors[i] for i in ids if i in vectors]
-    unit = query / (np.linalg.norm(query) or 1.0)
+    unit: np.ndarray = query / (np.linalg.norm(query) or 1.0)
     if not rows or beta <= 0:
         return unit
     moved = unit + beta * np.mean(rows, axis=0)
-    return moved / (np.linalg.norm(moved) or 1.0)
+    moved_unit: np.ndarray = moved / (np.linalg.norm(moved) or 1.0)
+    return moved_unit
 
 
 _SESSIONS: dict[int, dict[str, str]] = {}
@@ -143,7 +145,7 @@ def candidates_for(
         keyword_ids=list(keyword_ids),
         keyword_scores=list(scores),
         expanded_ids=expanded,
-        blocks=blocks,
+        blocks=cast(dict[str, CandidateBlock], blocks),
         pending_ids=[],
         pending_scores=[],
     )
@@ -158,7 +160,7 @@ def defaults(
     weights = ATTENTION_WEIGHTS.with_priors_at_most(
         float(config.get("prior_weight", RETRIEVAL.prior_weight))
     )
-    changes = {
+    changes: dict[str, Any] = {
         "keyword_weight": RETRIEVAL.keyword_weight,
         "spread": RETRIEVAL.activation_spread,
         "spread_hops": RETRIEVAL.spread_hops,
