@@ -18,19 +18,26 @@ from tests.support.settings import Opener, both
 pytestmark = pytest.mark.anyio
 
 
+async def boosted_friend(open_memory: Opener, name: str, database: Database) -> MemorySystem:
+    """linked_friend, with 'friend' confident and often used: once expansion reaches it,
+    it ranks at top_k=2."""
+    memory = await linked_friend(open_memory, name, database)
+    await graph_write(
+        database,
+        "MATCH (f:Block {space: $s, content: 'friend'}) "
+        "SET f.confidence = 0.95, f.reinforcement_count = 40",
+        s=name,
+    )
+    return memory
+
+
 async def test_setting_graph_expansion(
     make_memory: MakeMemory, database: Database, space: str
 ) -> None:
     async def scenario(open_memory: Opener, name: str) -> bool:
-        memory = await linked_friend(open_memory, name, database)
-        # Not a seed at top_k=2 (the 8 nearest of 9 blocks), but confident and often used:
-        # only the graph can bring it in, and then it ranks.
-        await graph_write(
-            database,
-            "MATCH (f:Block {space: $s, content: 'friend'}) "
-            "SET f.confidence = 0.95, f.reinforcement_count = 40",
-            s=name,
-        )
+        # 'friend' is not a seed at top_k=2 (the 8 nearest of 9 blocks), but confident and
+        # often used: only the graph can bring it in, and then it ranks.
+        memory = await boosted_friend(open_memory, name, database)
         return "friend" in [b.content for b in await memory.recall(QUERY, top_k=2)]
 
     assert await both(
@@ -109,19 +116,6 @@ async def test_setting_co_retrieval_staging_max(
     assert await both(
         make_memory, database, space, scenario, changed={"co_retrieval_staging_max": 0}
     ) == (3, 0)
-
-
-async def boosted_friend(open_memory: Opener, name: str, database: Database) -> MemorySystem:
-    """linked_friend, with 'friend' confident and often used: once expansion reaches it,
-    it ranks at top_k=2."""
-    memory = await linked_friend(open_memory, name, database)
-    await graph_write(
-        database,
-        "MATCH (f:Block {space: $s, content: 'friend'}) "
-        "SET f.confidence = 0.95, f.reinforcement_count = 40",
-        s=name,
-    )
-    return memory
 
 
 async def test_setting_expansion_seeds(
