@@ -21,8 +21,10 @@ WHERE d.space = $space AND d.status = 'active' AND d.archive_due_hours <= $now
 WITH collect(d) AS gone
 CALL (gone) {
   UNWIND gone AS d
+  // coalesce: never answered from the status index, so the planner walks out from d
+  // whatever the index statistics say (candidates.cypher).
   MATCH (d)-[r]-(other:Block)
-  WHERE other.status = 'active'
+  WHERE coalesce(other.status, '') = 'active'
     AND (other.id > d.id
          OR exp(-coalesce(other.decay_lambda, 0.01)
                 * CASE WHEN $now > other.last_reinforced_at

@@ -164,8 +164,11 @@ CALL (vector_nodes, keyword_nodes) {
   WHERE $expand
   UNWIND vector_nodes[..$expand_seeds] + keyword_nodes[..$expand_seeds] AS seed
   CALL (seed, seeds) {
+    // coalesce: a status the planner cannot answer from an index, so it always walks out
+    // from the seed (stale index statistics once made it scan the status index per seed).
     MATCH (seed)-[r]-(n:Block)
-    WHERE type(r) <> 'CONTRADICTS' AND n.status = 'active' AND (NOT $self_only OR n:Self)
+    WHERE type(r) <> 'CONTRADICTS' AND coalesce(n.status, '') = 'active'
+      AND (NOT $self_only OR n:Self)
       AND NOT n IN seeds
     WITH n, r
     ORDER BY r.weight DESC, n.id
