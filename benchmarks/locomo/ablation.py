@@ -56,6 +56,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "prior-0.1": {"prior_weight": 0.1},
     "prior-0.3": {"prior_weight": 0.3},
     "coverage-0.2": {"coverage_weight": 0.2},
+    # Diversity (§7.4): none, and the design's 0.3 (before issue 17's sixth part).
+    "no-diversity": {"diversity_weight": 0.0},
+    "diversity-0.3": {"diversity_weight": 0.3},
 }
 NO_CONTEXT = "no-context"  # the prefix of the rows of the second ingestion
 

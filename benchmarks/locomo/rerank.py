@@ -169,6 +169,7 @@ def defaults(
         "when_weight": RETRIEVAL.when_weight,
         "coverage_weight": RETRIEVAL.coverage_weight,
         "session_weight": RETRIEVAL.session_weight,
+        "diversity_weight": RETRIEVAL.diversity_weight,
     }
     changes |= {k: v for k, v in config.items() if k in RELEVANCE_FIELDS}
     return weights, replace(recorded.how, **changes)

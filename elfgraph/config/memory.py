@@ -96,6 +96,11 @@ class RetrievalConfig(_Group):
     # Each candidate of a session (an episode) gains session_weight × the mean similarity of
     # the two best other candidates of its session (§7.11). 0: off.
     session_weight: float = Field(0.05, ge=0.0, le=1.0)
+    # Diversity (MMR) over the best 2·top_k: each place goes to the block maximising
+    # (1 − diversity_weight)·score − diversity_weight·its largest cosine to those placed
+    # above it (§7.4). 0: score order. Higher keeps near-copies apart but also pushes
+    # down blocks that answer the same question together (a list's items).
+    diversity_weight: float = Field(0.2, ge=0.0, le=1.0)
     # Co-retrieval (Hebbian) edges made by frame().
     co_retrieval_edge_threshold: int = Field(3, ge=1)
     co_retrieval_edge_weight: float = Field(0.55, ge=0.0, le=1.0)

@@ -29,7 +29,8 @@ from elfgraph.retrieval.repository.candidates import CandidateBlock, CandidatesR
 
 @dataclass(frozen=True)
 class Relevance:
-    """How the similarity component is made (MemoryConfig's retrieval knobs)."""
+    """How the similarity component is made, and how much diversity reorders the result
+    (MemoryConfig's retrieval knobs)."""
 
     fusion: str = "relative"
     keyword_weight: float = 0.7
@@ -44,6 +45,7 @@ class Relevance:
     spread_hops: int = 2  # how many edges spreading passes relevance along (§7.3)
     session_weight: float = 0.05  # gained from the session's other matches (§7.11)
     session_depth: int = 2  # how many of them count
+    diversity_weight: float = 0.2  # MMR's share for novelty over score (§7.4); 0: score order
 
 
 @dataclass(frozen=True)
@@ -260,16 +262,20 @@ def suppress_contradictions(
     return [b for b in ordered if b.id not in dropped]
 
 
-def diversify(pool: Sequence[ScoredBlock], sketches: Mapping[str, str | None]) -> list[ScoredBlock]:
+def diversify(
+    pool: Sequence[ScoredBlock], sketches: Mapping[str, str | None], weight: float
+) -> list[ScoredBlock]:
     """The pool (relevant blocks first, each part by score) reordered by MMR within each
-    part, on the blocks' int8 sketches (error ≤ the bound of core.sketch); a block MMR
-    placed below one with a lower score is marked `lowered_by_diversity`."""
+    part, novelty weighing `weight` against score, on the blocks' int8 sketches (error ≤
+    the bound of core.sketch); a block MMR placed below one with a lower score is marked
+    `lowered_by_diversity`."""
     result: list[ScoredBlock] = []
     for relevant in (True, False):
         part = {b.id: b for b in pool if b.relevant is relevant}
         units = {i: unsketch(sketches.get(i)) for i in part}
         scores = {i: b.score for i, b in part.items()}
-        order = mmr(list(part), scores, {i: v for i, v in units.items() if v is not None})
+        vectors = {i: v for i, v in units.items() if v is not None}
+        order = mmr(list(part), scores, vectors, lambda_=1.0 - weight)
         lowest_so_far = float("inf")
         for block_id in order:
             block = part[block_id]
@@ -297,7 +303,8 @@ def rank_candidates(
     others = [s for block_id, s in scored.items() if block_id not in guaranteed and not s.pending]
     pool = sorted(others, key=lambda b: (not b.relevant, -b.score, b.id))[: 2 * top_k]
     sketches = {b.id: found.blocks[b.id].get("sketch") for b in pool}
-    ordered = [scored[g] for g in guaranteed] + diversify(pool, sketches)
+    diversity = (how or Relevance()).diversity_weight
+    ordered = [scored[g] for g in guaranteed] + diversify(pool, sketches, diversity)
     kept = suppress_contradictions(ordered, found.contradictions, set(guaranteed))
     final = merge_pending(kept[:top_k], waiting, top_k=top_k, guaranteed=set(guaranteed))
     cosines = dict(zip(found.vector_ids, found.vector_cosines, strict=True))

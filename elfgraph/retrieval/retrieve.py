@@ -176,5 +176,6 @@ async def retrieve(
         coverage_weight=config.retrieval.coverage_weight,
         spread_hops=config.retrieval.spread_hops,
         session_weight=config.retrieval.session_weight,
+        diversity_weight=config.retrieval.diversity_weight,
     )
     return rank_candidates(found, weights, top_k=query.top_k, has_query=bool(text), how=how)

@@ -88,6 +88,7 @@ def test_retrieval_knobs_default_to_the_full_pipeline_and_are_validated(
     assert (memory.fusion, memory.keyword_weight) == ("relative", 0.7)
     assert (memory.activation_spread, memory.session_edge_weight) == (0.8, 0.55)
     assert (memory.spread_hops, memory.session_weight) == (2, 0.05)
+    assert memory.diversity_weight == 0.2
     for bad in ({"keyword_weight": 1.5}, {"activation_spread": -0.1}, {"fusion": "max"}):
         with pytest.raises(ValidationError):
             MemoryConfig(**bad)  # type: ignore[arg-type]

@@ -205,3 +205,43 @@ async def test_setting_coverage_weight(
         base={"retrieval_legs": "vector", "coverage_weight": 0.0},
         changed={"coverage_weight": 0.5},
     ) == (repeats, both_words)
+
+
+async def test_setting_diversity_weight(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    # Two wordings of one fact (cosine 0.85, below dream's near-duplicate line) and a
+    # different fact that matches the question less: without diversity the two wordings
+    # take both places; with it the second wording gives way to the different fact.
+    question = "what colour is the harbour wall"
+    original, copy, other = (
+        "the harbour wall is painted blue",
+        "they painted the harbour wall blue",
+        "the harbour lights are switched off at midnight",
+    )
+    embedder = MockEmbeddingService(
+        similarities={(question, original): 0.75, (question, other): 0.55, (original, copy): 0.85}
+    )
+
+    async def scenario(open_memory: Opener, _: str) -> list[str]:
+        memory = await open_memory(embedding_service=embedder)
+        # Unrelated fillers, so that the similarities' range is not set by these three.
+        await memory.learn_many([original, copy, other, "bread needs yeast", "owls hunt at dusk"])
+        await memory.dream()
+        return [b.content for b in await memory.recall(question, top_k=2)]
+
+    assert await both(
+        make_memory,
+        database,
+        space,
+        scenario,
+        # The vector leg alone, nothing spread along the similarity edge dream makes.
+        base={
+            "retrieval_legs": "vector",
+            "activation_spread": 0.0,
+            "context_weight": 0.0,
+            "coverage_weight": 0.0,
+            "diversity_weight": 0.0,
+        },
+        changed={"diversity_weight": 0.5},
+    ) == ([original, copy], [original, other])

@@ -9,7 +9,7 @@ import numpy as np
 
 from elfgraph.core.sketch import sketch
 from elfgraph.retrieval.frames import ATTENTION_WEIGHTS, SELF_WEIGHTS, TASK_WEIGHTS
-from elfgraph.retrieval.ranking import rank_candidates
+from elfgraph.retrieval.ranking import Relevance, rank_candidates
 from tests.retrieval.test_ranking import block, candidates, ids
 
 
@@ -63,10 +63,17 @@ def test_diversity_lowers_a_near_copy_and_marks_it() -> None:
     copy = base + 0.05 * rng.standard_normal(384)  # cosine ≈ 0.999 to base
     sketches = {"a": sketch(base), "a_copy": sketch(copy), "b": sketch(other), "c": sketch(third)}
     blocks = {i: block() | {"sketch": s} for i, s in sketches.items()}
-    found = candidates(blocks, vector={"a": 0.9, "a_copy": 0.89, "b": 0.6, "c": 0.5})
+    found = candidates(blocks, vector={"a": 0.9, "a_copy": 0.85, "b": 0.8, "c": 0.4})
     ranked = rank_candidates(found, ATTENTION_WEIGHTS, top_k=4, has_query=True)
-    assert ids(ranked) == ["a", "b", "c", "a_copy"]
-    assert [b.lowered_by_diversity for b in ranked.blocks] == [False, False, False, True]
+    # The copy gives way to a different block of close score, not to one far below.
+    assert ids(ranked) == ["a", "b", "a_copy", "c"]
+    assert [b.lowered_by_diversity for b in ranked.blocks] == [False, False, True, False]
+    # With no weight on novelty the near copy keeps its place by score.
+    plain = rank_candidates(
+        found, ATTENTION_WEIGHTS, top_k=4, has_query=True, how=Relevance(diversity_weight=0.0)
+    )
+    assert ids(plain) == ["a", "a_copy", "b", "c"]
+    assert not any(b.lowered_by_diversity for b in plain.blocks)
 
 
 def test_unrelated_blocks_keep_score_order_under_diversity() -> None:
