@@ -116,7 +116,7 @@ def effective_edge_weight(
 # ---- retrieval (docs/BEHAVIOUR.md §6, §7.4) ----------------------------------------------------
 
 RRF_K = 60
-MMR_LAMBDA = 0.7
+MMR_LAMBDA = 0.7  # mmr()'s own default, the design's; recall passes 1 − diversity_weight
 EDGE_REINFORCEMENT_BONUS = 0.10
 COLD_START_CENTRALITY = 0.10
 COLD_START_RECENCY = 0.70

@@ -12,7 +12,7 @@ from elfgraph.store.database import Database
 from tests.support.graph import graph_write
 from tests.support.memory import MakeMemory
 from tests.support.recall_setup import QUERY
-from tests.support.retrieval_scenario import EMBEDDER, TEXTS, filled, similarities
+from tests.support.retrieval_scenario import EMBEDDER, TEXTS, VECTOR_ALONE, filled, similarities
 from tests.support.settings import Opener, both
 
 pytestmark = pytest.mark.anyio
@@ -235,13 +235,6 @@ async def test_setting_diversity_weight(
         database,
         space,
         scenario,
-        # The vector leg alone, nothing spread along the similarity edge dream makes.
-        base={
-            "retrieval_legs": "vector",
-            "activation_spread": 0.0,
-            "context_weight": 0.0,
-            "coverage_weight": 0.0,
-            "diversity_weight": 0.0,
-        },
+        base={**VECTOR_ALONE, "diversity_weight": 0.0},
         changed={"diversity_weight": 0.5},
     ) == ([original, copy], [original, other])

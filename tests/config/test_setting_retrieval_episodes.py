@@ -10,7 +10,7 @@ from elfgraph.store.database import Database
 from tests.support.graph import graph_write
 from tests.support.memory import MakeMemory
 from tests.support.recall_setup import QUERY
-from tests.support.retrieval_scenario import linked_friend
+from tests.support.retrieval_scenario import VECTOR_ALONE, linked_friend
 from tests.support.settings import Opener, both
 
 pytestmark = pytest.mark.anyio
@@ -77,14 +77,7 @@ async def test_setting_session_weight(
         database,
         space,
         scenario,
-        # The vector leg alone, no spreading along the session's edges, each block found by
-        # its own vector: only the session's other matches differ.
-        base={
-            "retrieval_legs": "vector",
-            "activation_spread": 0.0,
-            "context_weight": 0.0,
-            "coverage_weight": 0.0,
-            "session_weight": 0.0,
-        },
+        # Each block found by its own vector: only the session's other matches differ.
+        base={**VECTOR_ALONE, "session_weight": 0.0},
         changed={"session_weight": 0.3},
     ) == (texts["lone"][0], texts["answer"][0])

@@ -26,6 +26,14 @@ TEXTS = {
 # which needs the frame's own weights: at the default prior_weight (§7.4) they only reorder
 # blocks of comparable relevance.
 PRIORS_RANK = {"prior_weight": 1.0}
+# Each block found by its own vector alone: no keyword leg, no spreading along dream's edges,
+# no lean towards a session neighbour, no coverage of the asked words.
+VECTOR_ALONE = {
+    "retrieval_legs": "vector",
+    "activation_spread": 0.0,
+    "context_weight": 0.0,
+    "coverage_weight": 0.0,
+}
 EMBEDDER = MockEmbeddingService(similarities={(QUERY, text): c for text, c in TEXTS.items()})
 
 
