@@ -5,8 +5,9 @@
 // Archives one batch of the saved archive plan (its CuratePlan node `seq`, which goes in
 // the same transaction; none left: nothing to do), reason 'decayed', re-checking each
 // block's recency so a block reinforced since the plan was made stays. Archiving removes the
-// block's knowledge edges (their other ends' weighted_degree and edge_due_hours recounted
-// once per batch, however many of the batch's blocks they lost, docs/BEHAVIOUR.md §9.2),
+// block's knowledge edges (their other ends' weighted_degree recounted once per batch,
+// however many of the batch's blocks they lost, and the edge_due_hours of those that started
+// one, the only edges it counts, docs/BEHAVIOUR.md §9.2, §9.3),
 // its embedding and sketch (the vector index holds live blocks only), its Self label, and the co-retrieval staging that names it;
 // the space's edge_count goes down by the edges removed (§9.5). Runs only while
 // `owner` holds the curate lock, whose lease it extends; the space node is written
@@ -37,25 +38,35 @@ CALL (plan) {
   CALL (gone) {
     UNWIND gone AS b
     MATCH (b)-[r]-(other:Block)
-    DELETE r
-    WITH DISTINCT other AS x
+    // Every edge's start read before any goes: an edge between two archived blocks comes twice.
+    WITH collect(r) AS cut_edges,
+         collect([other, CASE WHEN startNode(r) = other THEN 1 ELSE 0 END]) AS ends
+    FOREACH (r IN cut_edges | DELETE r)
+    WITH ends
+    UNWIND ends AS end
+    WITH end[0] AS x, max(end[1]) = 1 AS started
     CALL (x) {
-      MATCH (x)-[e]-(o:Block)
-      WITH e, coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength,
-           0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
-           * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
-                  THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
-      WITH strength,
-           CASE WHEN startNode(e) <> x OR coalesce(e.origin, '') = 'agent' THEN null
-                WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
-                                         OR e.last_active_hours IS NOT NULL) THEN -1.0e18
-                WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
-                ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END AS due
+      MATCH (x)-[e]-()
+      WITH coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
       ORDER BY strength
-      RETURN reduce(total = 0.0, s IN collect(strength) | total + s) AS degree,
-             coalesce(min(due), 1.0e18) AS due
+      RETURN reduce(total = 0.0, s IN collect(strength) | total + s) AS degree
     }
-    SET x.weighted_degree = degree, x.edge_due_hours = due
+    SET x.weighted_degree = degree
+    // The due time counts only the edges a block starts: only a start's can have moved.
+    WITH x WHERE started
+    CALL (x) {
+      MATCH (x)-[e]->(o:Block)
+      WHERE coalesce(e.origin, '') <> 'agent'
+      WITH e, 0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
+              * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
+                     THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
+      RETURN coalesce(min(
+        CASE WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
+                                      OR e.last_active_hours IS NOT NULL) THEN -1.0e18
+             WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
+             ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END), 1.0e18) AS due
+    }
+    SET x.edge_due_hours = due
   }
   RETURN [b IN gone | b.id] AS archived, cut
 }

@@ -4,8 +4,9 @@
 // params: space, owner, lock_seconds, pairs, now, threshold, edge_factor, established, sample
 // Deletes a batch of the planned decayed edges, re-checking each one's effective weight
 // with the formula of edges_to_remove, so an edge used since the plan was made (its
-// last_active_hours refreshed) stays; the ends' weighted_degree and edge_due_hours are recounted (docs/BEHAVIOUR.md
-// §6), and the space's edge_count lowered (§9.5). Runs only while `owner` holds the curate lock,
+// last_active_hours refreshed) stays; the ends' weighted_degree is recounted, and the
+// edge_due_hours of the start ends, the only edges it counts (docs/BEHAVIOUR.md §9.2, §9.3),
+// and the space's edge_count lowered (§9.5). Runs only while `owner` holds the curate lock,
 // whose lease it extends. Returns how many went and, for up to `sample` of the weakest,
 // the start of both blocks' content, the stored weight and the effective one; no row
 // when the lock is no longer ours.
@@ -29,33 +30,39 @@ CALL () {
   WHERE effective < $threshold
   WITH a, r, b, effective
   ORDER BY effective, a.id, b.id
-  WITH collect(r) AS doomed, count(DISTINCT r) AS cut, collect(a) + collect(b) AS ends,
-       collect({a: left(a.content, 120), b: left(b.content, 120), weight: r.weight,
-                effective: effective}) AS gone
+  WITH collect(r) AS doomed, count(DISTINCT r) AS cut, collect([a, 1]) + collect([b, 0]) AS ends,
+       collect({a: a, b: b, weight: r.weight, effective: effective})[..$sample] AS weakest
   FOREACH (r IN doomed | DELETE r)
-  WITH doomed, cut, gone, ends
+  WITH doomed, cut, weakest, ends
   CALL (ends) {
-    UNWIND ends AS x
-    WITH DISTINCT x
+    UNWIND ends AS end
+    WITH end[0] AS x, max(end[1]) = 1 AS started
     CALL (x) {
-      MATCH (x)-[e]-(o:Block)
-      WITH e, coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength,
-           0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
-           * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
-                  THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
-      WITH strength,
-           CASE WHEN startNode(e) <> x OR coalesce(e.origin, '') = 'agent' THEN null
-                WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
-                                         OR e.last_active_hours IS NOT NULL) THEN -1.0e18
-                WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
-                ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END AS due
+      MATCH (x)-[e]-()
+      WITH coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
       ORDER BY strength
-      RETURN reduce(total = 0.0, s IN collect(strength) | total + s) AS degree,
-             coalesce(min(due), 1.0e18) AS due
+      RETURN reduce(total = 0.0, s IN collect(strength) | total + s) AS degree
     }
-    SET x.weighted_degree = degree, x.edge_due_hours = due
+    SET x.weighted_degree = degree
+    // The due time counts only the edges a block starts: only a start's can have moved.
+    WITH x WHERE started
+    CALL (x) {
+      MATCH (x)-[e]->(o:Block)
+      WHERE coalesce(e.origin, '') <> 'agent'
+      WITH e, 0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
+              * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
+                     THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
+      RETURN coalesce(min(
+        CASE WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
+                                      OR e.last_active_hours IS NOT NULL) THEN -1.0e18
+             WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
+             ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END), 1.0e18) AS due
+    }
+    SET x.edge_due_hours = due
   }
-  RETURN size(doomed) AS decayed, cut, gone[..$sample] AS sample
+  RETURN size(doomed) AS decayed, cut,
+         [g IN weakest | {a: left(g.a.content, 120), b: left(g.b.content, 120),
+                          weight: g.weight, effective: g.effective}] AS sample
 }
 SET space.edge_count = coalesce(space.edge_count, 0) - cut
 RETURN decayed, sample
