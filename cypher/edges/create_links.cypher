@@ -5,8 +5,9 @@
 // Writes a planned batch of automatic edges (elfgraph/edges/link_plan.py, planned from
 // link_state in the same transaction): deletes the displaced edges by elementId, then
 // creates each new edge from the smaller id to the larger with its typed relationship.
-// Every block whose edges changed gets its weighted_degree and edge_due_hours recounted (docs/BEHAVIOUR.md
-// §6: the sum of weight + 0.1·ln(1 + reinforcement_count) over its edges), exact because
+// Every block whose edges changed gets its weighted_degree recounted (docs/BEHAVIOUR.md §6:
+// the sum of weight + 0.1·ln(1 + reinforcement_count) over its edges), and the start of a
+// made or removed edge its edge_due_hours (§9.3, over the edges it starts), exact because
 // link_state locked the space's edges; the space's edge_count moves by the edges made and
 // removed (§9.5). Returns how many edges it created.
 CALL () {
@@ -14,7 +15,7 @@ CALL () {
   MATCH (x)-[r]->(y)
   WHERE elementId(r) = key
   DELETE r
-  RETURN collect(x) + collect(y) AS loosened, count(r) AS cut
+  RETURN collect([x, 1]) + collect([y, 0]) AS loosened, count(r) AS cut
 }
 CALL () {
   UNWIND $edges AS e
@@ -22,28 +23,33 @@ CALL () {
   CREATE (a)-[r:$(e.type)]->(b)
   SET r.relation = e.relation, r.weight = e.weight, r.origin = e.origin,
       r.reinforcement_count = 0, r.created_at = $created_at, r.last_active_hours = $now_hours
-  RETURN count(r) AS made, collect(a) + collect(b) AS joined
+  RETURN count(r) AS made, collect([a, 1]) + collect([b, 0]) AS joined
 }
 CALL (loosened, joined) {
-  UNWIND loosened + joined AS x
-  WITH DISTINCT x
+  UNWIND loosened + joined AS end
+  WITH end[0] AS x, max(end[1]) = 1 AS started
   CALL (x) {
-    MATCH (x)-[e]-(o:Block)
-    WITH e, coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength,
-         0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
-         * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
-                THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
-    WITH strength,
-         CASE WHEN startNode(e) <> x OR coalesce(e.origin, '') = 'agent' THEN null
-              WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
-                                       OR e.last_active_hours IS NOT NULL) THEN -1.0e18
-              WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
-              ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END AS due
+    MATCH (x)-[e]-()
+    WITH coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
     ORDER BY strength
-    RETURN reduce(total = 0.0, s IN collect(strength) | total + s) AS degree,
-           coalesce(min(due), 1.0e18) AS due
+    RETURN reduce(total = 0.0, s IN collect(strength) | total + s) AS degree
   }
-  SET x.weighted_degree = degree, x.edge_due_hours = due
+  SET x.weighted_degree = degree
+  // The due time counts only the edges a block starts: only a start's can have moved.
+  WITH x WHERE started
+  CALL (x) {
+    MATCH (x)-[e]->(o:Block)
+    WHERE coalesce(e.origin, '') <> 'agent'
+    WITH e, 0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
+            * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
+                   THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
+    RETURN coalesce(min(
+      CASE WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
+                                    OR e.last_active_hours IS NOT NULL) THEN -1.0e18
+           WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
+           ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END), 1.0e18) AS due
+  }
+  SET x.edge_due_hours = due
 }
 CALL (made, cut) {
   MATCH (space:Space {name: $space})
