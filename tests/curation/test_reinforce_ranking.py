@@ -158,13 +158,15 @@ async def test_the_index_and_every_block_give_the_same_top_blocks(
 
     # One active block without a confidence leaves the index: every block is read instead,
     # the missing confidence counting as 0.5, and the ranking is still the exact one.
-    lacking = (await graph(
-        database,
-        "MATCH (b:Block {space: $s, status: 'active'}) WHERE NOT $tag IN b.tags "
-        "RETURN b.id AS id ORDER BY b.confidence DESC LIMIT 1",
-        s=space,
-        tag=CONSTITUTIONAL_TAG,
-    ))[0]["id"]
+    lacking = (
+        await graph(
+            database,
+            "MATCH (b:Block {space: $s, status: 'active'}) WHERE NOT $tag IN b.tags "
+            "RETURN b.id AS id ORDER BY b.confidence DESC LIMIT 1",
+            s=space,
+            tag=CONSTITUTIONAL_TAG,
+        )
+    )[0]["id"]
     await graph_write(
         database, "MATCH (b:Block {space: $s, id: $id}) REMOVE b.confidence", s=space, id=lacking
     )
