@@ -24,20 +24,23 @@ OPTIONAL CALL (r, edge, start, end) {
 CALL (start, end) {
   UNWIND [start, end] AS x
   CALL (x) {
-    MATCH (x)-[e]-(o:Block)
-    WITH e, coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength,
-         0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
-         * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
-                THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
-    WITH strength,
-         CASE WHEN startNode(e) <> x OR coalesce(e.origin, '') = 'agent' THEN null
-              WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
-                                       OR e.last_active_hours IS NOT NULL) THEN -1.0e18
-              WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
-              ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END AS due
+    MATCH (x)-[e]-()
+    WITH coalesce(e.weight, 0.0) + 0.1 * log(1 + coalesce(e.reinforcement_count, 0)) AS strength
     ORDER BY strength
-    RETURN reduce(total = 0.0, s IN collect(strength) | total + s) AS degree,
-           coalesce(min(due), 1.0e18) AS due
+    RETURN reduce(total = 0.0, s IN collect(strength) | total + s) AS degree
+  }
+  // The due time counts only the edges a block starts.
+  CALL (x) {
+    MATCH (x)-[e]->(o:Block)
+    WHERE coalesce(e.origin, '') <> 'agent'
+    WITH e, 0.5 * CASE WHEN coalesce(e.reinforcement_count, 0) >= 10 THEN 0.5 ELSE 1.0 END
+            * CASE WHEN coalesce(x.decay_lambda, 0.01) < coalesce(o.decay_lambda, 0.01)
+                   THEN coalesce(x.decay_lambda, 0.01) ELSE coalesce(o.decay_lambda, 0.01) END AS rate
+    RETURN coalesce(min(
+      CASE WHEN e.weight < 0.1 AND (coalesce(e.reinforcement_count, 0) = 0
+                                    OR e.last_active_hours IS NOT NULL) THEN -1.0e18
+           WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
+           ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END), 1.0e18) AS due
   }
   SET x.weighted_degree = degree, x.edge_due_hours = due
 }
