@@ -212,12 +212,22 @@ async def pending_plan(database: Database, space: str, now: float) -> Pending | 
     return Pending(left["seqs"], int(left["bridges_kept"][0]))
 
 
+def reinforce_weights() -> dict[str, float]:
+    """The queryless SELF weights (docs/BEHAVIOUR.md §9.4) as reinforce_curated takes them."""
+    weights = SELF_WEIGHTS.without_similarity()
+    return {
+        "confidence": weights.confidence,
+        "recency": weights.recency,
+        "centrality": weights.centrality,
+        "reinforcement": weights.reinforcement,
+    }
+
+
 async def reinforce_and_finish(
     database: Database, lock: CurateLock, now: float, config: MemoryConfig, step: Progress
 ) -> tuple[ReinforceCuratedRow, int]:
     """Phase 3, one transaction: a crash never reinforces twice or finishes half."""
     step("reinforce")
-    weights = SELF_WEIGHTS.without_similarity()
 
     async def work(tx: Transaction) -> tuple[ReinforceCuratedRow | None, int | None]:
         reinforced = await reinforce_curated(
@@ -225,12 +235,7 @@ async def reinforce_and_finish(
             **guard(lock),
             now=now,
             top_n=config.curation.curate_reinforce_top_n,
-            weights={
-                "confidence": weights.confidence,
-                "recency": weights.recency,
-                "centrality": weights.centrality,
-                "reinforcement": weights.reinforcement,
-            },
+            weights=reinforce_weights(),
             cold_centrality=COLD_START_CENTRALITY,
             cold_recency=COLD_START_RECENCY,
             constitutional=CONSTITUTIONAL_TAG,

@@ -19,7 +19,7 @@ from elfgraph.core.scoring import (
     recency,
     reinforcement,
 )
-from elfgraph.curation.phases import CONSTITUTIONAL_TAG
+from elfgraph.curation.phases import CONSTITUTIONAL_TAG, reinforce_weights
 from elfgraph.curation.repository.reinforce_curated import reinforce_curated
 from elfgraph.store.database import Database
 from elfgraph.store.transaction import Transaction
@@ -122,12 +122,7 @@ async def reinforced(database: Database, space: str) -> tuple[list[str], list[st
             lock_seconds=30.0,
             now=NOW,
             top_n=TOP_N,
-            weights={
-                "confidence": WEIGHTS.confidence,
-                "recency": WEIGHTS.recency,
-                "centrality": WEIGHTS.centrality,
-                "reinforcement": WEIGHTS.reinforcement,
-            },
+            weights=reinforce_weights(),
             cold_centrality=COLD_START_CENTRALITY,
             cold_recency=COLD_START_RECENCY,
             constitutional=CONSTITUTIONAL_TAG,
