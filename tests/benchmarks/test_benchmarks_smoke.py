@@ -113,10 +113,14 @@ async def test_the_soak_runs_mixed_operations_and_records_windows(
 
     monkeypatch.setattr(soak, "WINDOW_SECONDS", 3.0)
     monkeypatch.setattr(soak, "SESSION_MINUTES", 0.05)  # a new session every 3 s
-    report = await soak.soak(minutes=0.15)
-    assert report["operations"] > 50
+    # This test may be the first to reach a fresh server (tests/benchmarks sorts first),
+    # where each operation's first call waits seconds for its plans: 15 s and a dream
+    # every three blocks leave room for every kind of operation even there.
+    monkeypatch.setattr(soak, "DREAM_AT", 3)
+    report = await soak.soak(minutes=0.25)
+    assert report["operations"] > 40
     assert len(report["windows"]) >= 2
     every = {name for window in report["windows"] for name in window["ops"]}
     assert {"learn", "recall", "frame", "recall (reader)", "session"} <= every
     assert all(window["rss_mib"] > 0 for window in report["windows"])
-    assert report["final_status"]["active_count"] > 0  # it dreamed
+    assert report["final_status"]["active_count"] > 0, report["refusals"]  # it dreamed
