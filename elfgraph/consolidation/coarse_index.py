@@ -28,6 +28,10 @@ KMEANS_ROUNDS = 8
 GROWTH = 1.5  # a full list's buffer grows by half: less slack than doubling at 1M rows
 SMALL = 1_000  # rows added at once below which the centroid product runs on one thread
 SEED = 18  # the sample and the first centroids: the same pool gives the same index
+# Rows compared with the centroids in one product. Unchunked, placing the 800,000 rows of a
+# retraining in ~3,600 lists built an 11 GB score matrix and the 1M dream ran out of memory;
+# 8,192 rows take ~120 MB at that size.
+ROWS_PER_PRODUCT = 8_192
 # Centroids trained on 100k rows (or on 300k) and kept to 1M found 91 % of the linking pairs
 # at 48 probes; trained on the 1M, 96 %, and the search got cheaper (more, shorter lists).
 RETRAIN_GROWTH = 2
@@ -45,6 +49,18 @@ class Hits:
     cosines: npt.NDArray[np.float32]
 
 
+def nearest_centroids(
+    vectors: npt.NDArray[np.float32], centroids: npt.NDArray[np.float32]
+) -> npt.NDArray[np.int64]:
+    """Each row's nearest centroid (largest dot product), ROWS_PER_PRODUCT rows at a time so
+    the score matrix stays small whatever the number of rows."""
+    nearest = np.empty(vectors.shape[0], dtype=np.int64)
+    for start in range(0, vectors.shape[0], ROWS_PER_PRODUCT):
+        end = start + ROWS_PER_PRODUCT
+        nearest[start:end] = np.argmax(vectors[start:end] @ centroids.T, axis=1)
+    return nearest
+
+
 def train_centroids(matrix: npt.NDArray[np.float32], lists: int) -> npt.NDArray[np.float32]:
     """`lists` unit centroids by spherical k-means on a sample of the (unit) rows."""
     generator = np.random.default_rng(SEED)
@@ -54,7 +70,7 @@ def train_centroids(matrix: npt.NDArray[np.float32], lists: int) -> npt.NDArray[
     sample = matrix[np.sort(generator.choice(count, sample_size, replace=False))]
     centroids = sample[generator.choice(sample_size, lists, replace=False)].copy()
     for _ in range(KMEANS_ROUNDS):
-        nearest = np.argmax(sample @ centroids.T, axis=1)
+        nearest = nearest_centroids(sample, centroids)
         order = np.argsort(nearest, kind="stable")
         used, starts = np.unique(nearest[order], return_index=True)
         sums = np.add.reduceat(sample[order], starts, axis=0)
@@ -119,7 +135,7 @@ class CoarseIndex:
         # One row against the centroids is a small product too: threaded, it took ~3.6 ms a
         # row on the busy machine instead of ~0.05 (a 300k pool took 12 min to fill).
         with one_blas_thread() if len(rows) < SMALL else nullcontext():
-            nearest = np.argmax(vectors @ self._centroids.T, axis=1)
+            nearest = nearest_centroids(vectors, self._centroids)
         order = np.argsort(nearest, kind="stable")
         used, starts = np.unique(nearest[order], return_index=True)
         ends = [*starts[1:].tolist(), len(order)]
