@@ -51,6 +51,8 @@ from benchmarks.scale_log import (
 from benchmarks.suite import DOC, IMAGES
 from benchmarks.write_path import RESULTS, percentile
 from elfgraph.config.connection import load_settings
+from elfgraph.config.loading import ElfgraphConfig
+from elfgraph.config.memory import MemoryConfig, RetrievalConfig
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
 from elfgraph.neo4j_server.server import LocalNeo4j
@@ -157,7 +159,32 @@ async def reads(memory: MemorySystem, database: Database, space: str) -> dict[st
         "recall": stats(recall),
         "queryless": stats(queryless),
         "self": stats(self_frame),
+        **await leg_reads(database, space, queries),
     }
+
+
+async def leg_reads(database: Database, space: str, queries: list[str]) -> dict[str, Any]:
+    """Recall with the vector leg alone and with the keyword leg alone (retrieval_legs), each
+    from a MemorySystem of its own after a warm-up: which leg a slow recall pays for."""
+    out: dict[str, Any] = {}
+    for leg in ("vector", "keyword"):
+        memory = await MemorySystem.open(
+            space,
+            database=database,
+            config=ElfgraphConfig(
+                memory=MemoryConfig(retrieval=RetrievalConfig(retrieval_legs=leg))
+            ),
+            embedding_service=MockEmbeddingService(),
+        )
+        try:
+            for i in range(WARM_UP // 4):
+                await memory.recall(queries[i % len(queries)])
+            out[f"recall_{leg}_only"] = stats(
+                await timed([lambda q=q, m=memory: m.recall(q) for q in queries])
+            )
+        finally:
+            await memory.close()
+    return out
 
 
 # What curate's archive does to a block (cypher/curation/archive_decayed.cypher), to a
@@ -246,6 +273,7 @@ async def one_size(
     recall: bool = True,
     log: RunLog | None = None,
     settle_max: float = 600.0,
+    keep: bool = False,
 ) -> dict[str, Any]:
     log = log or RunLog(None)
     space = f"bench-scale-{uuid.uuid4().hex[:8]}"
@@ -258,6 +286,10 @@ async def one_size(
         result.update(await build(memory, size, session=session, log=log))
         result.update(footprint())
         if recall:
+            # a bulk load leaves the server merging index segments: not the reads' cost
+            result["settle_before_reads_seconds"] = await settle(
+                local_server_pid(database), longest=settle_max
+            )
             result.update(await reads(memory, database, space))
             log.event("reads", **{k: v for k, v in result.items() if "rate" not in k})
             started = time.perf_counter()
@@ -269,10 +301,13 @@ async def one_size(
         return result
     finally:
         await memory.close()
-        started = time.perf_counter()
-        await drop_space(database, space)
-        result["drop_seconds"] = time.perf_counter() - started
-        log.event("dropped", size=size, seconds=round(result["drop_seconds"], 2), **footprint())
+        if keep:
+            log.event("kept", size=size, space=space)  # left for probes
+        else:
+            started = time.perf_counter()
+            await drop_space(database, space)
+            result["drop_seconds"] = time.perf_counter() - started
+            log.event("dropped", size=size, seconds=round(result["drop_seconds"], 2), **footprint())
 
 
 DELETION_KEYS = (
@@ -291,6 +326,7 @@ async def run(
     recall: bool = True,
     log: RunLog | None = None,
     settle_max: float = 600.0,
+    keep: bool = False,
 ) -> dict[str, Any]:
     log = log or RunLog(None)
     database = await open_database()
@@ -300,7 +336,13 @@ async def run(
         log.event("machine", **report["machine"], server=report["server"])
         for size in sizes:
             r = await one_size(
-                database, size, session=session, recall=recall, log=log, settle_max=settle_max
+                database,
+                size,
+                session=session,
+                recall=recall,
+                log=log,
+                settle_max=settle_max,
+                keep=keep,
             )
             report["results"].append(r)
             if not recall:
@@ -340,11 +382,13 @@ def megabytes(r: dict[str, Any], key: str) -> str:
 def markdown(report: dict[str, Any]) -> str:
     earlier = {machine_line(r["from"]) for r in report["results"] if "from" in r}
     server = report.get("server") or {}
-    settings = f", server heap {server['heap']} / page cache {server['page_cache']}"
+    settings = (
+        f", server heap {server['heap']} / page cache {server['page_cache']}"
+        if {"heap", "page_cache"} <= server.keys()
+        else ""
+    )
     lines = [
-        f"{machine_line(report['machine'])}"
-        f"{settings if {'heap', 'page_cache'} <= server.keys() else ''}; mock embedder, "
-        "one session per build.",
+        f"{machine_line(report['machine'])}{settings}; mock embedder, one session per build.",
         *(f"Rows marked * are from an earlier run: {line}." for line in sorted(earlier)),
         "",
         "| blocks | learn_many blocks/s | dream blocks/s (first → last chunk) "
@@ -454,6 +498,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--log", type=Path, help="JSONL written as it goes (a stopped run)")
     parser.add_argument("--earlier", type=Path, help="a scale JSON for the sizes not run")
     parser.add_argument("--settle-max", type=float, default=600.0, help="s to wait for idle")
+    parser.add_argument("--keep-space", action="store_true", help="leave the spaces, no drop")
     parser.add_argument("--from-log", type=Path, help="no run: the table from a stopped run's log")
     args = parser.parse_args(argv)
     if args.from_log:
@@ -470,6 +515,7 @@ def main(argv: list[str]) -> None:
             recall=not args.no_recall,
             log=log,
             settle_max=args.settle_max,
+            keep=args.keep_space,
         )
     )
     report["label"] = args.label
