@@ -24,6 +24,7 @@ import random
 import statistics
 import time
 import uuid
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -68,37 +69,37 @@ async def _write(tx: Transaction, query: str, params: dict[str, Any]) -> None:
     await (await tx.driver_tx.run(query, params)).consume()
 
 
-def block_rows(texts: list[str], start: int, rng: random.Random) -> list[dict[str, Any]]:
+def block_rows(
+    texts: list[str], start: int, rng: random.Random, *, embeddings: bool = True
+) -> list[dict[str, Any]]:
+    """Active blocks as consolidation leaves them; without `embeddings`, no vector (curate
+    never reads one) and so no insert into the vector index, which bounds a build at 1M."""
     vectors = np.random.default_rng(start).standard_normal((len(texts), DIMENSIONS))
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
     rows = []
     for offset, (text, vector) in enumerate(zip(texts, vectors, strict=True)):
         i = start + offset
         constitutional = i % 5_000 == 1
-        rows.append(
-            {
-                "id": f"{i:016x}",
-                "constitutional": constitutional,
-                "props": {
-                    "content": text,
-                    "summary": text,
-                    "status": "active",
-                    "category": "knowledge",
-                    "source": "benchmark",
-                    "tags": ["self/constitutional"] if constitutional else [],
-                    "created_at": "2026-01-01T00:00:00+00:00",
-                    "token_count": len(text) // 4,
-                    "confidence": rng.uniform(0.3, 0.9),
-                    "self_alignment": 0.5,
-                    "reinforcement_count": rng.randint(1, 20),
-                    "decay_lambda": 0.00001 if constitutional else 0.01,
-                    "last_reinforced_at": 0.0 if i % 10 == 0 else rng.uniform(150.0, NOW),
-                    "embedding": vector.tolist(),
-                    "embedding_model": "mock-hash-384",
-                    "sketch": sketch(vector),
-                },
-            }
-        )
+        props: dict[str, Any] = {
+            "content": text,
+            "summary": text,
+            "status": "active",
+            "category": "knowledge",
+            "source": "benchmark",
+            "tags": ["self/constitutional"] if constitutional else [],
+            "created_at": "2026-01-01T00:00:00+00:00",
+            "token_count": len(text) // 4,
+            "confidence": rng.uniform(0.3, 0.9),
+            "self_alignment": 0.5,
+            "reinforcement_count": rng.randint(1, 20),
+            "decay_lambda": 0.00001 if constitutional else 0.01,
+            "last_reinforced_at": 0.0 if i % 10 == 0 else rng.uniform(150.0, NOW),
+            "embedding_model": "mock-hash-384",
+            "sketch": sketch(vector),
+        }
+        if embeddings:
+            props["embedding"] = vector.tolist()
+        rows.append({"id": f"{i:016x}", "constitutional": constitutional, "props": props})
     return rows
 
 
@@ -110,16 +111,27 @@ def edge_steps(i: int, per_block: float) -> range:
     return range(1, whole + extra + 1)
 
 
+def edge_count(size: int, per_block: float = 2.5) -> int:
+    """How many rows edge_rows gives, without making them."""
+    return sum(len(edge_steps(i, per_block)) for i in range(size))
+
+
 def edge_rows(size: int, rng: random.Random, per_block: float = 2.5) -> list[dict[str, Any]]:
     """Each block to the next few (edge_steps): degree 2·per_block on average."""
-    rows = []
+    return list(iter_edge_rows(size, rng, per_block))
+
+
+def iter_edge_rows(
+    size: int, rng: random.Random, per_block: float = 2.5
+) -> Iterator[dict[str, Any]]:
+    """edge_rows one at a time: 5M rows at 1M blocks would hold gigabytes as a list."""
     for i in range(size):
         for step in edge_steps(i, per_block):
             a, b = sorted((f"{i:016x}", f"{(i + step) % size:016x}"))
             draw = rng.random()
             agent = draw < 0.05
             weak = 0.05 <= draw < 0.07
-            rows.append(
+            yield (
                 {
                     "a": a,
                     "b": b,
@@ -134,7 +146,6 @@ def edge_rows(size: int, rng: random.Random, per_block: float = 2.5) -> list[dic
                     },
                 }
             )
-    return rows
 
 
 # What every writer of edges keeps on the space node (docs/BEHAVIOUR.md §9.5) and migration
@@ -176,30 +187,36 @@ SET x.weighted_degree = reduce(total = 0.0, strength IN COLLECT {
 
 
 async def write_edges(
-    database: Database, space: str, edges: list[dict[str, Any]], size: int, first: int = 0
+    database: Database, space: str, edges: Iterable[dict[str, Any]], size: int, first: int = 0
 ) -> None:
     """The edges in batches, then the kept weighted degree of blocks `first` to
     `first + size` recounted and the space's edge count, as every writer of edges leaves
     them."""
-    for start in range(0, len(edges), 10_000):
-        await database.write(
-            _write, CREATE_EDGES, {"space": space, "rows": edges[start : start + 10_000]}
-        )
+    rows = iter(edges)
+    while batch := list(itertools.islice(rows, 10_000)):
+        await database.write(_write, CREATE_EDGES, {"space": space, "rows": batch})
     for start in range(first, first + size, 10_000):
         bounds = {"low": f"{start:016x}", "high": f"{start + 10_000:016x}"}
         await database.write(_write, RECOUNT_DEGREES, {"space": space, **bounds})
     await database.write(_write, COUNT_EDGES, {"space": space})
 
 
-async def build(database: Database, space: str, size: int, per_block: float = 2.5) -> None:
+async def build(
+    database: Database,
+    space: str,
+    size: int,
+    per_block: float = 2.5,
+    *,
+    embeddings: bool = True,
+) -> None:
     rng = random.Random(size)
     await ensure_vector_index(database, DIMENSIONS)
     await open_space(database, space)
     texts = facts(size, duplicate_share=0.0, unique=True)
     for start in range(0, size, BUILD_BATCH):
-        rows = block_rows(texts[start : start + BUILD_BATCH], start, rng)
+        rows = block_rows(texts[start : start + BUILD_BATCH], start, rng, embeddings=embeddings)
         await database.write(_write, CREATE_BLOCKS, {"space": space, "rows": rows})
-    await write_edges(database, space, edge_rows(size, rng, per_block), size)
+    await write_edges(database, space, iter_edge_rows(size, rng, per_block), size)
     await database.write(
         _write,
         "MATCH (s:Space {name: $space}) SET s.total_active_hours = $now, s.last_curate_at = $last",
@@ -235,12 +252,17 @@ def local_server_pid(database: Database) -> int | None:
 
 
 async def one_run(
-    database: Database, size: int, *, server_pid: int | None = None, per_block: float = 2.5
+    database: Database,
+    size: int,
+    *,
+    server_pid: int | None = None,
+    per_block: float = 2.5,
+    embeddings: bool = True,
 ) -> dict[str, Any]:
     space = f"bench-curate-{uuid.uuid4().hex[:8]}"
     try:
         started = time.perf_counter()
-        await build(database, space, size, per_block)
+        await build(database, space, size, per_block, embeddings=embeddings)
         build_seconds = time.perf_counter() - started
         settle_seconds = await settle(server_pid)
         trips = queries_run()
@@ -255,7 +277,8 @@ async def one_run(
         next_seconds, next_phases, next_result = await timed_curate(database, space)
         return {
             "size": size,
-            "edges_before": len(edge_rows(size, random.Random(size), per_block)),
+            "edges_before": edge_count(size, per_block),
+            "embeddings": embeddings,
             "build_seconds": build_seconds,
             "settle_seconds": settle_seconds,
             "seconds": seconds,
@@ -312,7 +335,9 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-async def main(sizes: list[int], repeats: list[int], per_block: float = 2.5) -> dict[str, Any]:
+async def main(
+    sizes: list[int], repeats: list[int], per_block: float = 2.5, *, embeddings: bool = True
+) -> dict[str, Any]:
     database = await open_database()
     try:
         report: dict[str, Any] = {"machine": await describe(database), "results": []}
@@ -320,7 +345,9 @@ async def main(sizes: list[int], repeats: list[int], per_block: float = 2.5) -> 
         await one_run(database, 2_000, server_pid=pid)  # warm-up: plans compiled, JIT warm
         for size, count in zip(sizes, repeats, strict=True):
             runs = [
-                await one_run(database, size, server_pid=pid, per_block=per_block)
+                await one_run(
+                    database, size, server_pid=pid, per_block=per_block, embeddings=embeddings
+                )
                 for _ in range(count)
             ]
             summary = summarise(runs)
@@ -361,9 +388,18 @@ if __name__ == "__main__":
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
     parser.add_argument("--repeats", type=int, nargs="+", default=[5, 3])
     parser.add_argument("--edges-per-block", type=float, default=2.5)
+    parser.add_argument(
+        "--no-embeddings",
+        action="store_true",
+        help="blocks without vectors: curate reads none, and a 1M build skips the vector index",
+    )
     parser.add_argument("--out", type=Path, default=RESULTS / "curate.json")
     args = parser.parse_args()
-    report = anyio.run(main, args.sizes, args.repeats, args.edges_per_block)
+    report = anyio.run(
+        lambda: main(
+            args.sizes, args.repeats, args.edges_per_block, embeddings=not args.no_embeddings
+        )
+    )
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2), encoding="utf-8")
     print()
