@@ -14,9 +14,11 @@ this run did not measure from an earlier JSON, for one table and one plot from 1
 For each size, one fresh space on the configured Neo4j (run it against a server of its own,
 ELFGRAPH_NEO4J_HOME=…): learn_many in batches inside one session (blocks/s), dream the
 whole inbox in that session with the mock embedder (blocks/s of every chunk, so a
-quadratic step shows as a falling curve), then recall p50/p95 with a query, queryless
-recall (the SELF and ATTENTION frames without a query), the first recall of a freshly
-opened MemorySystem, and curate. Mock vectors are random, so the space has session edges
+quadratic step shows as a falling curve), then, once the server is idle, recall p50/p95
+with a query, with the vector leg alone and with the keyword leg alone, queryless recall
+(the SELF and ATTENTION frames without a query), the first recall of a freshly opened
+MemorySystem, and curate. --keep-space leaves each space in place for probes instead of
+dropping it. Mock vectors are random, so the space has session edges
 only; linking cost is measured by benchmarks/link_batch.py. Results:
 benchmarks/results/scale.json; a table and a plot go into docs/BENCHMARKS.md (between
 its scale markers) unless --no-doc. --no-recall measures the write path alone (learn and
