@@ -13,9 +13,7 @@ def test_edge_count_is_the_number_of_rows_edge_rows_makes() -> None:
 
 
 def test_streamed_edges_are_the_listed_ones() -> None:
-    assert list(iter_edge_rows(500, random.Random(9), 2.5)) == edge_rows(
-        500, random.Random(9), 2.5
-    )
+    assert list(iter_edge_rows(500, random.Random(9), 2.5)) == edge_rows(500, random.Random(9), 2.5)
 
 
 def test_blocks_without_embeddings_differ_only_by_the_vector() -> None:
