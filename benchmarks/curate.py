@@ -2,6 +2,7 @@
 
     python -m benchmarks.curate --sizes 10000 100000 --repeats 5 3
     python -m benchmarks.curate --sizes 100000 --repeats 3 --edges-per-block 5
+    python -m benchmarks.curate --sizes 1000000 --repeats 1 --edges-per-block 5 --no-embeddings
 
 `--edges-per-block 5` links each block to the next five (degree 10: 500k edges at 100k);
 the default, 2.5, to the next two and every other block to the third.
