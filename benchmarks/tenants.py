@@ -5,6 +5,7 @@ alone (issue 18).
     ELFGRAPH_NEO4J_HOME=/tmp/alone elfgraph neo4j start
     ELFGRAPH_NEO4J_HOME=/tmp/crowd python -m benchmarks tenants --alone-home /tmp/alone \
         --tenants 8 --per-tenant 10k --small 1k [--no-doc] [--keep] [--reuse-crowd PREFIX]
+        [--drop-one]
 
 Two fresh local servers (no NEO4J_URI in the environment): the crowd server gets
 `--tenants` spaces of `--per-tenant` blocks each, written straight into the graph as dream
@@ -21,7 +22,11 @@ process's vector cache), queryless recall, and two earlier strategies of the vec
 comparison: on the server, by the shared index or an exact scan of the space, whichever
 costs less (before the cache), and by the shared index with its learned over-fetch alone
 (before small spaces were scanned). Every answer is checked to
-hold only the asking space's blocks. `--reuse-crowd PREFIX` measures against the crowd
+hold only the asking space's blocks. Then a MemorySystem is opened anew on the small space,
+FRESH_OPENS times on each server, for its first and second recall (warm start); with
+`--drop-one`, one crowd space is dropped and recall on both servers is timed for a minute
+after it, by windows of ten seconds, against the same recalls just before (the crowd is
+one space smaller afterwards). `--reuse-crowd PREFIX` measures against the crowd
 spaces an earlier run left on the crowd server (`--keep`, or a build that was stopped)
 instead of building one. Results: benchmarks/results/tenants.json; a table
 goes into docs/BENCHMARKS.md (between its tenants markers) unless --no-doc.
@@ -76,6 +81,9 @@ WARM_UP = 50
 QUERIES = 200
 QUERYLESS = 50
 WARM_DREAM = 1_000  # blocks of the unmeasured dream each server runs first
+FRESH_OPENS = 5  # MemorySystems opened anew on each server for their first two recalls
+AFTER_DROP_S = 60.0  # how long recall is timed after a crowd space is dropped
+DROP_WINDOW_S = 10.0  # the after-drop latencies are summarised per window of this length
 
 
 class CrossSpace(AssertionError):
@@ -182,6 +190,72 @@ async def interleaved(pairs: dict[str, Recall], queries: list[str | None]) -> di
     return {name: stats(values) for name, values in latencies.items()}
 
 
+def rotated(names: list[str], turn: int) -> list[str]:
+    return names[turn % len(names) :] + names[: turn % len(names)]
+
+
+async def fresh_recalls(
+    databases: dict[str, Database], space: str, queries: list[str]
+) -> dict[str, Any]:
+    """The first and second recall of a MemorySystem just opened on `space` (warm start),
+    FRESH_OPENS times on each server, the order alternating."""
+    first: dict[str, list[float]] = {label: [] for label in databases}
+    second: dict[str, list[float]] = {label: [] for label in databases}
+    for turn in range(FRESH_OPENS):
+        for label in rotated(list(databases), turn):
+            memory = await MemorySystem.open(
+                space,
+                database=databases[label],
+                embedding_service=MockEmbeddingService(record=False),
+            )
+            try:
+                for times, query in ((first, queries[2 * turn]), (second, queries[2 * turn + 1])):
+                    started = time.perf_counter()
+                    await memory.recall(query)
+                    times[label].append(1000 * (time.perf_counter() - started))
+            finally:
+                await memory.close()
+    return {
+        label: {"first": stats(first[label]), "second": stats(second[label])} for label in first
+    }
+
+
+async def after_drop(
+    crowd_db: Database, victim: str, pairs: dict[str, Recall], queries: list[str | None]
+) -> dict[str, Any]:
+    """Recall before and right after one crowd space is dropped: does a drop's background
+    work (index updates, Lucene merges, the checkpoint) reach the other spaces' reads?"""
+    before = await interleaved(pairs, queries)
+    started = time.perf_counter()
+    nodes = await drop_space(crowd_db, victim)
+    dropped = time.perf_counter()
+    windows: dict[int, dict[str, list[float]]] = {}
+    turn = 0
+    while (elapsed := time.perf_counter() - dropped) < AFTER_DROP_S:
+        window = windows.setdefault(int(elapsed // DROP_WINDOW_S), {name: [] for name in pairs})
+        for name in rotated(list(pairs), turn):
+            begun = time.perf_counter()
+            await pairs[name](queries[turn % len(queries)])
+            window[name].append(1000 * (time.perf_counter() - begun))
+        turn += 1
+    return {
+        "victim": victim,
+        "nodes_deleted": nodes,
+        "drop_s": dropped - started,
+        "before": before,
+        "windows": [
+            {"from_s": i * DROP_WINDOW_S, **{name: stats(v) for name, v in w.items()}}
+            for i, w in sorted(windows.items())
+        ],
+    }
+
+
+async def _a_crowd_space(tx: Transaction, prefix: str) -> str | None:
+    query = "MATCH (s:Space) WHERE s.name STARTS WITH $prefix RETURN s.name AS name LIMIT 1"
+    record = await (await tx.driver_tx.run(query, prefix=prefix)).single()
+    return str(record["name"]) if record else None
+
+
 async def _crowd_counts(tx: Transaction, prefix: str) -> tuple[int, int]:
     query = (
         "MATCH (b:Block) WHERE b.space STARTS WITH $prefix AND b.status = 'active' "
@@ -199,9 +273,11 @@ async def run(
     small: int,
     *,
     reuse: str | None = None,
+    drop_one: bool = False,
 ) -> tuple[dict[str, Any], list[tuple[Database, str]]]:
     """`reuse`: the name prefix of a crowd an earlier run left (`--keep`, or a stopped
-    build): measured as it is, not built."""
+    build): measured as it is, not built. `drop_one`: then drop one crowd space and time
+    recall right after (the crowd is one space smaller afterwards)."""
     prefix = f"bench-tenants-{int(time.time())}"
     made: list[tuple[Database, str]] = []
     report: dict[str, Any] = {
@@ -254,6 +330,14 @@ async def run(
             queries,
         )
         report["queryless"] = await interleaved(warm, [None] * QUERYLESS)
+        report["fresh"] = await fresh_recalls(
+            {"alone": alone_db, "among": crowd_db}, f"{prefix}-a", questions(2 * FRESH_OPENS)
+        )
+        crowd_prefix = reuse if reuse is not None else f"{prefix}-crowd-"
+        victim = await crowd_db.read(_a_crowd_space, crowd_prefix) if drop_one else None
+        if victim is not None:
+            report["after_drop"] = await after_drop(crowd_db, victim, warm, queries[:WARM_UP])
+            made = [(database, name) for database, name in made if name != victim]
     finally:
         await alone.close()
         await among.close()
@@ -305,8 +389,49 @@ def markdown(report: dict[str, Any]) -> str:
             f" queryless {ratio(queryless['among'], queryless['alone'])}, "
             f"dream {median(dreams['among']) / median(dreams['alone']):.2f}×; answers that "
             f"crossed spaces: {report['cross_space_answers']}.",
+            *fresh_lines(report.get("fresh")),
+            *after_drop_lines(report.get("after_drop")),
         ]
     )
+
+
+def fresh_lines(fresh: dict[str, Any] | None) -> list[str]:
+    if not fresh:
+        return []
+    cells = "; ".join(
+        f"{label} {figures['first']['p50_ms']:.1f} / {figures['second']['p50_ms']:.1f}"
+        for label, figures in fresh.items()
+    )
+    return [
+        "",
+        f"A MemorySystem just opened ({FRESH_OPENS} each), first / second recall p50 ms: {cells}.",
+    ]
+
+
+def after_drop_lines(dropped: dict[str, Any] | None) -> list[str]:
+    if not dropped:
+        return []
+    before = dropped["before"]
+    header = "| recall p50 / p95 ms | alone | among the crowd |"
+    rows = [
+        f"| before | {before['alone']['p50_ms']:.1f} / {before['alone']['p95_ms']:.1f} "
+        f"| {before['among']['p50_ms']:.1f} / {before['among']['p95_ms']:.1f} |"
+    ]
+    for w in dropped["windows"]:
+        rows.append(
+            f"| {w['from_s']:.0f}-{w['from_s'] + DROP_WINDOW_S:.0f} s after the drop "
+            f"| {w['alone']['p50_ms']:.1f} / {w['alone']['p95_ms']:.1f} "
+            f"| {w['among']['p50_ms']:.1f} / {w['among']['p95_ms']:.1f} |"
+        )
+    return [
+        "",
+        f"One crowd space dropped ({dropped['nodes_deleted']:,} nodes in "
+        f"{dropped['drop_s']:.1f} s), then recall timed for {AFTER_DROP_S:.0f} s:",
+        "",
+        header,
+        "|---|---:|---:|",
+        *rows,
+    ]
 
 
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
@@ -323,6 +448,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             size_arg(args.per_tenant),
             size_arg(args.small),
             reuse=args.reuse_crowd,
+            drop_one=args.drop_one,
         )
         return report
     finally:
@@ -346,6 +472,11 @@ def main(argv: list[str]) -> None:
         "--reuse-crowd",
         metavar="PREFIX",
         help="measure against the crowd spaces named PREFIX… that an earlier run left, unbuilt",
+    )
+    parser.add_argument(
+        "--drop-one",
+        action="store_true",
+        help=f"drop one crowd space and time recall for {AFTER_DROP_S:.0f} s after it",
     )
     args = parser.parse_args(argv)
     report = anyio.run(main_async, args)

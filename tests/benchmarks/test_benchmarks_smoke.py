@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 from importlib.util import find_spec
 from pathlib import Path
+from uuid import uuid4
 
 import pytest
 
+from benchmarks import tenants
 from benchmarks.corpus import facts
 from benchmarks.curate import one_run as curate_run
 from benchmarks.curate import summarise as curate_summary
@@ -21,6 +23,7 @@ from benchmarks.read_path import stats as latency_stats
 from benchmarks.suite import markdown, run_suite, save, write_section
 from benchmarks.write_path import one_run, summarise
 from elfgraph.curation.models import PHASES
+from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
 from tests.support.locomo_sample import write
 
@@ -124,3 +127,32 @@ async def test_the_soak_runs_mixed_operations_and_records_windows(
     assert {"learn", "recall", "frame", "recall (reader)", "session"} <= every
     assert all(window["rss_mib"] > 0 for window in report["windows"])
     assert report["final_status"]["active_count"] > 0, report["refusals"]  # it dreamed
+
+
+async def test_tenants_first_recalls_and_recall_after_a_drop(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tenants, "FRESH_OPENS", 1)
+    monkeypatch.setattr(tenants, "AFTER_DROP_S", 0.6)
+    monkeypatch.setattr(tenants, "DROP_WINDOW_S", 0.3)
+    small, victim = f"smoke-tenants-{uuid4().hex[:8]}", f"smoke-victim-{uuid4().hex[:8]}"
+    try:
+        await tenants.learn_and_dream(database, small, 40)
+        await tenants.learn_and_dream(database, victim, 20)
+        fresh = await tenants.fresh_recalls({"x": database, "y": database}, small, questions(2))
+        assert set(fresh) == {"x", "y"}
+        assert fresh["x"]["first"]["p50_ms"] > 0
+        memory, recalls = await tenants.opened(database, small)
+        try:
+            pairs = {"alone": recalls[""], "among": recalls[""]}
+            dropped = await tenants.after_drop(database, victim, pairs, list(questions(3)))
+        finally:
+            await memory.close()
+        assert dropped["nodes_deleted"] >= 20
+        starts = [w["from_s"] for w in dropped["windows"]]  # a slow recall may skip one
+        assert starts[0] == 0.0
+        assert all(start < 0.6 for start in starts)
+        assert await tenants.space_ids(database, victim) == set()
+    finally:
+        await drop_space(database, small)
+        await drop_space(database, victim)

@@ -45,3 +45,39 @@ def test_a_reused_crowd_is_counted_as_found() -> None:
     text = markdown(report(tenants=54, crowd_blocks=541_234, crowd_build_s=None, reused="x-"))
     assert "among 54 spaces of up to 10,000 blocks (541,234 active)" in text
     assert "the crowd of an earlier, stopped build" in text
+
+
+def test_first_recalls_and_the_drop_are_reported_when_measured() -> None:
+    def figures(p50: float) -> dict[str, float]:
+        return {"p50_ms": p50, "p95_ms": 2 * p50}
+
+    text = markdown(
+        report(
+            crowd_build_s=120.0,
+            fresh={
+                "alone": {"first": figures(30.0), "second": figures(12.0)},
+                "among": {"first": figures(40.0), "second": figures(14.0)},
+            },
+            after_drop={
+                "victim": "x-crowd-007",
+                "nodes_deleted": 10_001,
+                "drop_s": 4.25,
+                "before": {"alone": figures(10.0), "among": figures(11.0)},
+                "windows": [
+                    {"from_s": 0.0, "alone": figures(10.5), "among": figures(25.0)},
+                    {"from_s": 10.0, "alone": figures(10.2), "among": figures(11.5)},
+                ],
+            },
+        )
+    )
+    assert "first / second recall p50 ms: alone 30.0 / 12.0; among 40.0 / 14.0" in text
+    assert "One crowd space dropped (10,001 nodes in 4.2 s)" in text
+    assert "| before | 10.0 / 20.0 | 11.0 / 22.0 |" in text
+    assert "| 0-10 s after the drop | 10.5 / 21.0 | 25.0 / 50.0 |" in text
+    assert "| 10-20 s after the drop | 10.2 / 20.4 | 11.5 / 23.0 |" in text
+
+
+def test_a_run_without_them_says_nothing_of_them() -> None:
+    text = markdown(report(crowd_build_s=120.0))
+    assert "just opened" not in text
+    assert "dropped" not in text
