@@ -178,20 +178,19 @@ async def opened(database: Database, space: str) -> tuple[MemorySystem, dict[str
     return memory, {"": recall, "_server": without_cache(active), "_index": without_cache(None)}
 
 
+def rotated(names: list[str], turn: int) -> list[str]:
+    return names[turn % len(names) :] + names[: turn % len(names)]
+
+
 async def interleaved(pairs: dict[str, Recall], queries: list[str | None]) -> dict[str, Any]:
     """Each query to every recall in turn, the order rotating: load falls on all alike."""
     latencies: dict[str, list[float]] = {name: [] for name in pairs}
-    names = list(pairs)
     for i, query in enumerate(queries):
-        for name in names[i % len(names) :] + names[: i % len(names)]:
+        for name in rotated(list(pairs), i):
             started = time.perf_counter()
             await pairs[name](query)
             latencies[name].append(1000 * (time.perf_counter() - started))
     return {name: stats(values) for name, values in latencies.items()}
-
-
-def rotated(names: list[str], turn: int) -> list[str]:
-    return names[turn % len(names) :] + names[: turn % len(names)]
 
 
 async def fresh_recalls(
