@@ -1,12 +1,13 @@
 // name: candidates
 // mode: read
 // returns: one
-// params: space, query_vector, terms, k, fetch, exact, cached_ids, cached_scores, cache_key, cache_epoch, text_fetch, self_only, queryless, queryless_limit, guarantee_tags, now_hours, proxy, cap, expand, expand_seeds, expand_per_seed, pending
+// params: space, query_vector, terms, k, fetch, scan_below, exact, cached_ids, cached_scores, cache_key, cache_epoch, text_fetch, self_only, queryless, queryless_limit, guarantee_tags, now_hours, proxy, cap, expand, expand_seeds, expand_per_seed, pending
 // Everything one recall needs, in one round trip. Vector leg: the k nearest active blocks
 // of the space through the shared vector index, over-fetching `fetch` and filtering, with
-// an exact scan of the space when that leaves fewer than k (`answered`: how many answers
-// the index gave, for the caller's estimate of the space's share); each with its cosine (the
-// index's, from its quantised vectors: close enough to rank, and no embedding is read).
+// an exact scan of the space when that leaves fewer than $scan_below (`answered`: how many
+// answers the index gave, for the caller's estimate of the space's share); each with its
+// cosine (the index's, from its quantised vectors: close enough to rank, and no embedding
+// is read).
 // With $exact (a small space, elfgraph/retrieval/index_share.py) the index is not asked:
 // the scan gives exact cosines at a cost that depends on this space alone (`scanned`: how
 // many blocks it compared, the space's size for the caller).
@@ -70,7 +71,7 @@ WITH space_node, now, vector_version, cache_hit, cache_dead, answered,
      CASE WHEN cache_hit THEN cache_scores ELSE index_scores END AS fetched_scores
 CALL (fetched) {
   WITH fetched, $query_vector AS qv
-  WHERE qv IS NOT NULL AND ($exact OR size(fetched) < $k)
+  WHERE qv IS NOT NULL AND ($exact OR size(fetched) < $scan_below)
   MATCH (b:Block)
   WHERE b.space = $space AND b.status = 'active' AND b.embedding IS NOT NULL
     AND (NOT $self_only OR b:Self)

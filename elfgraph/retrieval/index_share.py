@@ -31,6 +31,15 @@ class IndexShare:
         size, the index is asked first (a short answer falls back to a scan)."""
         return self.active is not None and self.active <= SCAN_BREAK_EVEN + self.fetch(k)
 
+    def scan_below(self, k: int) -> int:
+        """An index answer with fewer of the space's blocks than this falls back to an exact
+        scan. While the space's size is unknown that is k, and the scan teaches the size.
+        Once the size is known and the index was chosen, the space is too big to scan
+        cheaply: half of k is kept as it is (ranking needs top_k of them, and k is 4·top_k),
+        since scanning 10,000 blocks costs ~7× the over-fetched read that came back short
+        (docs/BENCHMARKS.md, "A mid-size tenant")."""
+        return k if self.active is None else max(1, k // 2)
+
     def fetch(self, k: int) -> int:
         return min(MAX_FETCH, self._wanted(k))
 

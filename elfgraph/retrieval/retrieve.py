@@ -133,6 +133,8 @@ async def retrieve(
         terms=keyword_terms(text) if text and legs != "vector" else None,
         k=k,
         fetch=share.fetch(k),
+        # A SELF frame's answers hold few Self blocks, and its scan compares only those.
+        scan_below=k if self_only else share.scan_below(k),
         exact=exact and cached_ids is None,
         cached_ids=cached_ids,
         cached_scores=cached_scores,

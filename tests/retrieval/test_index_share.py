@@ -188,3 +188,26 @@ def test_a_scan_teaches_the_size_and_writes_keep_it_current() -> None:
     unknown = IndexShare(1.0)
     unknown.changed(100)  # an unknown size stays unknown: the next scan says
     assert unknown.active is None
+
+
+# ---- when a short index answer falls back to a scan ----------------------------------------
+
+
+def test_an_unknown_size_scans_any_short_answer_to_learn_it() -> None:
+    assert IndexShare(1.0).scan_below(20) == 20
+    assert IndexShare(FLOOR).scan_below(80) == 80
+
+
+def test_a_known_big_space_keeps_an_answer_with_half_of_k() -> None:
+    # 10,000 blocks, 1 % of the index: asked for ~2,000 answers, scanning would cost more.
+    share = IndexShare(0.01, active=10_000)
+    assert not share.exact(20)
+    assert share.scan_below(20) == 10
+    assert share.scan_below(1) == 1  # one seed asked for: an empty answer still scans
+
+
+@given(shares, st.integers(0, 200_000), ks)
+def test_the_bar_is_at_least_one_and_at_most_k(s: float, active: int, k: int) -> None:
+    share = IndexShare(s, active)
+    assert 1 <= share.scan_below(k) <= k
+    assert IndexShare(s).scan_below(k) == k  # unknown: the scan also tells the size

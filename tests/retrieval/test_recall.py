@@ -92,6 +92,7 @@ async def test_expansion_follows_edges_but_never_contradicts(
             terms=keyword_terms(QUERY),
             k=4,
             fetch=50,
+            scan_below=4,
             exact=False,
             text_fetch=50,
             self_only=False,

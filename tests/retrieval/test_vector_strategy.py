@@ -9,8 +9,10 @@ import pytest
 from elfgraph import MemoryConfig, MockEmbeddingService
 from elfgraph.retrieval.index_share import IndexShare
 from elfgraph.retrieval.ranking import Ranked
+from elfgraph.retrieval.repository.candidates import CandidatesRow, candidates
 from elfgraph.retrieval.retrieve import check_query, retrieve
 from elfgraph.store.database import Database
+from elfgraph.store.transaction import Transaction
 from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
@@ -75,3 +77,53 @@ async def test_a_short_index_answer_falls_back_to_a_scan_that_learns_the_size(
     assert len(result.blocks) == 20
     assert share.active == len(TEXTS)
     assert share.exact(80)  # from now on this small space is scanned
+
+
+async def vector_leg(
+    database: Database, space: str, embedder: MockEmbeddingService, scan_below: int
+) -> CandidatesRow:
+    """The candidates read's vector leg alone: the index asked for 60 answers, k 20."""
+
+    async def read(tx: Transaction) -> CandidatesRow | None:
+        return await candidates(
+            tx,
+            space=space,
+            query_vector=embedder.vector(QUESTION).tolist(),
+            terms=None,
+            k=20,
+            fetch=60,
+            scan_below=scan_below,
+            exact=False,
+            text_fetch=20,
+            self_only=False,
+            queryless=False,
+            queryless_limit=8,
+            guarantee_tags=[],
+            now_hours=None,
+            proxy={"confidence": 0.25, "recency": 0.25, "centrality": 0.25, "reinforcement": 0.25},
+            cap=5,
+            expand=False,
+            expand_seeds=0,
+            expand_per_seed=0,
+            pending=False,
+        )
+
+    row = await database.read(read)
+    assert row is not None
+    return row
+
+
+async def test_an_index_answer_is_scanned_only_below_the_callers_bar(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    embedder, ours = await dreamed(make_memory)
+    kept = await vector_leg(database, space, embedder, scan_below=1)
+    assert kept["compared"] == 0  # the index found the question's own block: kept as it is
+    assert 1 <= len(kept["vector_ids"]) == min(20, kept["fetched_in_space"])
+    assert set(kept["vector_ids"]) <= ours
+
+    scanned = await vector_leg(database, space, embedder, scan_below=len(TEXTS) + 1)
+    assert scanned["compared"] == len(TEXTS)  # no answer can hold 41 of 40 blocks: a scan
+    assert len(scanned["vector_ids"]) == 20
+    assert set(scanned["vector_ids"]) <= ours
+    assert scanned["vector_ids"][0] == kept["vector_ids"][0]  # the question's own block
