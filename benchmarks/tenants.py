@@ -23,13 +23,16 @@ comparison: on the server, by the shared index or an exact scan of the space, wh
 costs less (before the cache), and by the shared index with its learned over-fetch alone
 (before small spaces were scanned). Every answer is checked to
 hold only the asking space's blocks. Then a MemorySystem is opened anew on the small space,
-FRESH_OPENS times on each server, for its first and second recall (warm start); with
-`--drop-one`, one crowd space is dropped and recall on both servers is timed for a minute
-after it, by windows of ten seconds, against the same recalls just before (the crowd is
-one space smaller afterwards). `--reuse-crowd PREFIX` measures against the crowd
-spaces an earlier run left on the crowd server (`--keep`, or a build that was stopped)
-instead of building one. Results: benchmarks/results/tenants.json; a table
-goes into docs/BENCHMARKS.md (between its tenants markers) unless --no-doc.
+FRESH_OPENS times on each server, for its first and second recall (warm start). One crowd
+space's own recall is timed with the default configuration (a space past the vector cache
+takes the server's path) and with the cache raised to hold it, with how long each
+MemorySystem took to open. With `--drop-one`, that crowd space is then dropped and recall
+on both servers is timed for a minute after it, by windows of ten seconds, against the
+same recalls just before (the crowd is one space smaller afterwards). `--reuse-crowd
+PREFIX` measures against the crowd spaces an earlier run left on the crowd server
+(`--keep`, or a build that was stopped) instead of building one. Results:
+benchmarks/results/tenants.json; a table goes into docs/BENCHMARKS.md (between its tenants
+markers) unless --no-doc.
 """
 
 from __future__ import annotations
@@ -39,7 +42,6 @@ import json
 import random
 import statistics
 import time
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -60,17 +62,24 @@ from benchmarks.curate import (
 )
 from benchmarks.machine import describe, machine_line
 from benchmarks.read_path import questions
-from benchmarks.scale import size_arg, stats, write_doc_section
+from benchmarks.scale import size_arg, write_doc_section
 from benchmarks.suite import DOC
+from benchmarks.tenant_reads import (
+    AFTER_DROP_S,
+    DROP_WINDOW_S,
+    FRESH_OPENS,
+    after_drop,
+    crowd_space_recall,
+    fresh_recalls,
+    interleaved,
+    opened,
+)
 from benchmarks.write_path import RESULTS
 from elfgraph.config.connection import Settings
-from elfgraph.config.memory import MemoryConfig
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
-from elfgraph.retrieval.index_share import IndexShare
-from elfgraph.retrieval.retrieve import check_query, retrieve
 from elfgraph.schema.migrations import open_database
-from elfgraph.spaces.registry import drop_space, index_share_counts, open_space
+from elfgraph.spaces.registry import drop_space, open_space
 from elfgraph.spaces.vector_index import ensure_vector_index
 from elfgraph.store.database import Database
 from elfgraph.store.transaction import Transaction
@@ -81,13 +90,6 @@ WARM_UP = 50
 QUERIES = 200
 QUERYLESS = 50
 WARM_DREAM = 1_000  # blocks of the unmeasured dream each server runs first
-FRESH_OPENS = 5  # MemorySystems opened anew on each server for their first two recalls
-AFTER_DROP_S = 60.0  # how long recall is timed after a crowd space is dropped
-DROP_WINDOW_S = 10.0  # the after-drop latencies are summarised per window of this length
-
-
-class CrossSpace(AssertionError):
-    """A recall answered with a block of another space."""
 
 
 async def build_crowd(database: Database, space: str, size: int, offset: int) -> None:
@@ -125,128 +127,6 @@ async def learn_and_dream(database: Database, space: str, size: int) -> float:
         return time.perf_counter() - started
     finally:
         await memory.close()
-
-
-async def _ids(tx: Transaction, space: str) -> set[str]:
-    query = "MATCH (b:Block) WHERE b.space = $space RETURN b.id AS id"
-    return {record["id"] async for record in await tx.driver_tx.run(query, space=space)}
-
-
-async def space_ids(database: Database, space: str) -> set[str]:
-    """Every block id of the space, whatever its status: what its answers may hold."""
-    return await database.read(_ids, space)
-
-
-Recall = Callable[[str | None], Awaitable[None]]
-
-
-async def opened(database: Database, space: str) -> tuple[MemorySystem, dict[str, Recall]]:
-    """The space opened fresh (warm: its vector cache loaded), a recall checked against the
-    space's block ids, and two without the cache: the vector leg on the server choosing the
-    index or a scan as it did before the cache, and forced to the shared index and its
-    learned over-fetch (exact scan only when the index leaves too few), the strategy before
-    small spaces were scanned."""
-    ids = await space_ids(database, space)
-    embedder = MockEmbeddingService(record=False)
-    memory = await MemorySystem.open(space, database=database, embedding_service=embedder)
-    active, total = await index_share_counts(database, space)
-    share = IndexShare(active / total if total else 1.0)  # size unknown: the index first
-    config = MemoryConfig()
-
-    def check(found: set[str], query: str | None) -> None:
-        if not found <= ids:
-            raise CrossSpace(f"{space}: a recall for {query!r} crossed spaces")
-
-    async def recall(query: str | None) -> None:
-        check({b.id for b in await memory.recall(query)}, query)
-
-    def without_cache(size: int | None) -> Recall:
-        async def recall_without_cache(query: str | None) -> None:
-            ranked = await retrieve(
-                database,
-                space,
-                check_query("attention", query, 5),
-                embedder=embedder,
-                config=config,
-                now_hours=None,
-                share=IndexShare(share.share, size),  # size None: never scans by choice
-            )
-            check({b.id for b in ranked.blocks}, query)
-
-        return recall_without_cache
-
-    return memory, {"": recall, "_server": without_cache(active), "_index": without_cache(None)}
-
-
-def rotated(names: list[str], turn: int) -> list[str]:
-    return names[turn % len(names) :] + names[: turn % len(names)]
-
-
-async def interleaved(pairs: dict[str, Recall], queries: list[str | None]) -> dict[str, Any]:
-    """Each query to every recall in turn, the order rotating: load falls on all alike."""
-    latencies: dict[str, list[float]] = {name: [] for name in pairs}
-    for i, query in enumerate(queries):
-        for name in rotated(list(pairs), i):
-            started = time.perf_counter()
-            await pairs[name](query)
-            latencies[name].append(1000 * (time.perf_counter() - started))
-    return {name: stats(values) for name, values in latencies.items()}
-
-
-async def fresh_recalls(
-    databases: dict[str, Database], space: str, queries: list[str]
-) -> dict[str, Any]:
-    """The first and second recall of a MemorySystem just opened on `space` (warm start),
-    FRESH_OPENS times on each server, the order alternating."""
-    first: dict[str, list[float]] = {label: [] for label in databases}
-    second: dict[str, list[float]] = {label: [] for label in databases}
-    for turn in range(FRESH_OPENS):
-        for label in rotated(list(databases), turn):
-            memory = await MemorySystem.open(
-                space,
-                database=databases[label],
-                embedding_service=MockEmbeddingService(record=False),
-            )
-            try:
-                for times, query in ((first, queries[2 * turn]), (second, queries[2 * turn + 1])):
-                    started = time.perf_counter()
-                    await memory.recall(query)
-                    times[label].append(1000 * (time.perf_counter() - started))
-            finally:
-                await memory.close()
-    return {
-        label: {"first": stats(first[label]), "second": stats(second[label])} for label in first
-    }
-
-
-async def after_drop(
-    crowd_db: Database, victim: str, pairs: dict[str, Recall], queries: list[str | None]
-) -> dict[str, Any]:
-    """Recall before and right after one crowd space is dropped: does a drop's background
-    work (index updates, Lucene merges, the checkpoint) reach the other spaces' reads?"""
-    before = await interleaved(pairs, queries)
-    started = time.perf_counter()
-    nodes = await drop_space(crowd_db, victim)
-    dropped = time.perf_counter()
-    windows: dict[int, dict[str, list[float]]] = {}
-    turn = 0
-    while (elapsed := time.perf_counter() - dropped) < AFTER_DROP_S:
-        window = windows.setdefault(int(elapsed // DROP_WINDOW_S), {name: [] for name in pairs})
-        for name in rotated(list(pairs), turn):
-            begun = time.perf_counter()
-            await pairs[name](queries[turn % len(queries)])
-            window[name].append(1000 * (time.perf_counter() - begun))
-        turn += 1
-    return {
-        "victim": victim,
-        "nodes_deleted": nodes,
-        "drop_s": dropped - started,
-        "before": before,
-        "windows": [
-            {"from_s": i * DROP_WINDOW_S, **{name: stats(v) for name, v in w.items()}}
-            for i, w in sorted(windows.items())
-        ],
-    }
 
 
 async def _a_crowd_space(tx: Transaction, prefix: str) -> str | None:
@@ -333,7 +213,10 @@ async def run(
             {"alone": alone_db, "among": crowd_db}, f"{prefix}-a", questions(2 * FRESH_OPENS)
         )
         crowd_prefix = reuse if reuse is not None else f"{prefix}-crowd-"
-        victim = await crowd_db.read(_a_crowd_space, crowd_prefix) if drop_one else None
+        big = await crowd_db.read(_a_crowd_space, crowd_prefix)
+        if big is not None:
+            report["crowd_space"] = await crowd_space_recall(crowd_db, big, queries, WARM_UP)
+        victim = big if drop_one else None
         if victim is not None:
             report["after_drop"] = await after_drop(crowd_db, victim, warm, queries[:WARM_UP])
             made = [(database, name) for database, name in made if name != victim]
@@ -389,6 +272,7 @@ def markdown(report: dict[str, Any]) -> str:
             f"dream {median(dreams['among']) / median(dreams['alone']):.2f}×; answers that "
             f"crossed spaces: {report['cross_space_answers']}.",
             *fresh_lines(report.get("fresh")),
+            *crowd_space_lines(report.get("crowd_space")),
             *after_drop_lines(report.get("after_drop")),
         ]
     )
@@ -404,6 +288,21 @@ def fresh_lines(fresh: dict[str, Any] | None) -> list[str]:
     return [
         "",
         f"A MemorySystem just opened ({FRESH_OPENS} each), first / second recall p50 ms: {cells}.",
+    ]
+
+
+def crowd_space_lines(crowd: dict[str, Any] | None) -> list[str]:
+    if not crowd:
+        return []
+    recall, open_s = crowd["recall"], crowd["open_s"]
+    return [
+        "",
+        f"A crowd space's own recall ({crowd['blocks']:,} blocks; the vector cache holds "
+        f"{crowd['vector_cache_blocks']:,} by default), p50 / p95 ms: default "
+        f"{recall['default']['p50_ms']:.1f} / {recall['default']['p95_ms']:.1f} (opened in "
+        f"{open_s['default']:.2f} s); with the cache raised to hold it "
+        f"{recall['cache_raised']['p50_ms']:.1f} / {recall['cache_raised']['p95_ms']:.1f} "
+        f"(opened in {open_s['cache_raised']:.2f} s).",
     ]
 
 

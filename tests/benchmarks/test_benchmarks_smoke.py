@@ -10,7 +10,7 @@ from uuid import uuid4
 
 import pytest
 
-from benchmarks import tenants
+from benchmarks import tenant_reads, tenants
 from benchmarks.corpus import facts
 from benchmarks.curate import one_run as curate_run
 from benchmarks.curate import summarise as curate_summary
@@ -129,30 +129,36 @@ async def test_the_soak_runs_mixed_operations_and_records_windows(
     assert report["final_status"]["active_count"] > 0, report["refusals"]  # it dreamed
 
 
-async def test_tenants_first_recalls_and_recall_after_a_drop(
+async def test_tenants_first_recalls_a_crowd_space_and_recall_after_a_drop(
     database: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tenants, "FRESH_OPENS", 1)
-    monkeypatch.setattr(tenants, "AFTER_DROP_S", 0.6)
-    monkeypatch.setattr(tenants, "DROP_WINDOW_S", 0.3)
+    monkeypatch.setattr(tenant_reads, "FRESH_OPENS", 1)
+    monkeypatch.setattr(tenant_reads, "AFTER_DROP_S", 0.6)
+    monkeypatch.setattr(tenant_reads, "DROP_WINDOW_S", 0.3)
     small, victim = f"smoke-tenants-{uuid4().hex[:8]}", f"smoke-victim-{uuid4().hex[:8]}"
     try:
         await tenants.learn_and_dream(database, small, 40)
         await tenants.learn_and_dream(database, victim, 20)
-        fresh = await tenants.fresh_recalls({"x": database, "y": database}, small, questions(2))
+        fresh = await tenant_reads.fresh_recalls(
+            {"x": database, "y": database}, small, questions(2)
+        )
         assert set(fresh) == {"x", "y"}
         assert fresh["x"]["first"]["p50_ms"] > 0
-        memory, recalls = await tenants.opened(database, small)
+        crowd = await tenant_reads.crowd_space_recall(database, victim, list(questions(3)), 1)
+        assert crowd["blocks"] == len(await tenant_reads.space_ids(database, victim)) >= 20
+        assert set(crowd["recall"]) == set(crowd["open_s"]) == {"default", "cache_raised"}
+        assert all(figures["p50_ms"] > 0 for figures in crowd["recall"].values())
+        memory, recalls = await tenant_reads.opened(database, small)
         try:
             pairs = {"alone": recalls[""], "among": recalls[""]}
-            dropped = await tenants.after_drop(database, victim, pairs, list(questions(3)))
+            dropped = await tenant_reads.after_drop(database, victim, pairs, list(questions(3)))
         finally:
             await memory.close()
         assert dropped["nodes_deleted"] >= 20
         starts = [w["from_s"] for w in dropped["windows"]]  # a slow recall may skip one
         assert starts[0] == 0.0
         assert all(start < 0.6 for start in starts)
-        assert await tenants.space_ids(database, victim) == set()
+        assert await tenant_reads.space_ids(database, victim) == set()
     finally:
         await drop_space(database, small)
         await drop_space(database, victim)

@@ -1,4 +1,5 @@
-"""benchmarks/tenants.py: the table says how the crowd came about (built, or reused)."""
+"""benchmarks/tenants.py: the table says how the crowd came about (built, or reused), and
+the phases that ran."""
 
 from __future__ import annotations
 
@@ -77,7 +78,29 @@ def test_first_recalls_and_the_drop_are_reported_when_measured() -> None:
     assert "| 10-20 s after the drop | 10.2 / 20.4 | 11.5 / 23.0 |" in text
 
 
+def test_a_crowd_spaces_own_recall_is_reported_when_measured() -> None:
+    text = markdown(
+        report(
+            crowd_build_s=120.0,
+            crowd_space={
+                "space": "x-crowd-000",
+                "blocks": 10_000,
+                "vector_cache_blocks": 5_000,
+                "open_s": {"default": 0.25, "cache_raised": 1.5},
+                "recall": {
+                    "default": {"p50_ms": 55.4, "p95_ms": 86.5},
+                    "cache_raised": {"p50_ms": 20.2, "p95_ms": 34.8},
+                },
+            },
+        )
+    )
+    assert "A crowd space's own recall (10,000 blocks; the vector cache holds 5,000" in text
+    assert "default 55.4 / 86.5 (opened in 0.25 s)" in text
+    assert "with the cache raised to hold it 20.2 / 34.8 (opened in 1.50 s)" in text
+
+
 def test_a_run_without_them_says_nothing_of_them() -> None:
     text = markdown(report(crowd_build_s=120.0))
     assert "just opened" not in text
     assert "dropped" not in text
+    assert "crowd space's own recall" not in text
