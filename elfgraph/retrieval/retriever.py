@@ -119,7 +119,9 @@ class Retriever:
             embedder=_FixedVector(self.embedder.dimensions),
             config=self.config,
             now_hours=None,
-            share=IndexShare(self.share.share),  # what the warm-up sees teaches nothing
+            # A copy: what the warm-up sees teaches nothing. With the size, so that a big
+            # space's short answer to the warm-up's vector is not scanned (§7.2).
+            share=IndexShare(self.share.share, self.share.active),
             cache=self.vectors,
         )
 
