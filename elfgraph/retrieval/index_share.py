@@ -18,8 +18,8 @@ SCAN_BREAK_EVEN = 300
 class IndexShare:
     """This space's share of the shared vector index, learned from the answers it gives,
     so the over-fetch stays small for a big space and grows for a small one; and the
-    space's active blocks, learned from each exact scan, which with the over-fetch decide
-    between the two."""
+    space's active blocks (counted when a MemorySystem opens, and by each exact scan),
+    which with the over-fetch decide between the two."""
 
     def __init__(self, share: float = 1.0, active: int | None = None) -> None:
         self.share = min(1.0, max(1e-4, share))
@@ -27,16 +27,16 @@ class IndexShare:
 
     def exact(self, k: int) -> bool:
         """Scan the space instead of asking the index: scanning its blocks costs less than
-        the over-fetch its share of the index needs. Until a scan has told the space's
-        size, the index is asked first (a short answer falls back to a scan)."""
+        the over-fetch its share of the index needs. While the space's size is unknown,
+        the index is asked first (a short answer falls back to a scan)."""
         return self.active is not None and self.active <= SCAN_BREAK_EVEN + self.fetch(k)
 
     def scan_below(self, k: int) -> int:
         """An index answer with fewer of the space's blocks than this falls back to an exact
         scan. While the space's size is unknown that is k, and the scan teaches the size.
-        Once the size is known and the index was chosen, the space is too big to scan
-        cheaply: half of k is kept as it is (ranking needs top_k of them, and k is 4·top_k),
-        since scanning 10,000 blocks costs ~7× the over-fetched read that came back short
+        Once it is known and the index was chosen, the space is too big to scan cheaply,
+        so an answer with half of k is kept (ranking needs top_k, and k is 4·top_k):
+        scanning 10,000 blocks costs ~7× the over-fetched read that came back short
         (docs/BENCHMARKS.md, "A mid-size tenant")."""
         return k if self.active is None else max(1, k // 2)
 
@@ -44,8 +44,9 @@ class IndexShare:
         return min(MAX_FETCH, self._wanted(k))
 
     def _wanted(self, k: int) -> int:
-        # Each extra answer costs the index a node lookup; a starved answer costs an exact
-        # scan and teaches the share. A 20 % margin (plus two) balances the two.
+        # Each extra answer costs the index a node lookup; a short answer costs seeds (or
+        # an exact scan, scan_below) and teaches the share. A 20 % margin (plus two)
+        # balances the two.
         return math.ceil(1.2 * k / self.share) + 2
 
     def observe(self, fetched: int, in_space: int) -> None:
