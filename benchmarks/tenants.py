@@ -227,10 +227,12 @@ async def run(
     return report, made
 
 
-def markdown(report: dict[str, Any]) -> str:
-    def pair(figures: dict[str, float] | None) -> str:
-        return f"{figures['p50_ms']:.1f} / {figures['p95_ms']:.1f}" if figures else "–"
+def pair(figures: dict[str, float] | None) -> str:
+    """p50 / p95 of one latency summary, in ms."""
+    return f"{figures['p50_ms']:.1f} / {figures['p95_ms']:.1f}" if figures else "–"
 
+
+def markdown(report: dict[str, Any]) -> str:
     recall, queryless, dreams = report["recall"], report["queryless"], report["dream_s"]
     crowd = report.get("crowd_blocks") or report["tenants"] * report["per_tenant"]
     built = (
@@ -299,9 +301,8 @@ def crowd_space_lines(crowd: dict[str, Any] | None) -> list[str]:
         "",
         f"A crowd space's own recall ({crowd['blocks']:,} blocks; the vector cache holds "
         f"{crowd['vector_cache_blocks']:,} by default), p50 / p95 ms: default "
-        f"{recall['default']['p50_ms']:.1f} / {recall['default']['p95_ms']:.1f} (opened in "
-        f"{open_s['default']:.2f} s); with the cache raised to hold it "
-        f"{recall['cache_raised']['p50_ms']:.1f} / {recall['cache_raised']['p95_ms']:.1f} "
+        f"{pair(recall['default'])} (opened in {open_s['default']:.2f} s); with the cache "
+        f"raised to hold it {pair(recall['cache_raised'])} "
         f"(opened in {open_s['cache_raised']:.2f} s).",
     ]
 
@@ -311,15 +312,11 @@ def after_drop_lines(dropped: dict[str, Any] | None) -> list[str]:
         return []
     before = dropped["before"]
     header = "| recall p50 / p95 ms | alone | among the crowd |"
-    rows = [
-        f"| before | {before['alone']['p50_ms']:.1f} / {before['alone']['p95_ms']:.1f} "
-        f"| {before['among']['p50_ms']:.1f} / {before['among']['p95_ms']:.1f} |"
-    ]
+    rows = [f"| before | {pair(before['alone'])} | {pair(before['among'])} |"]
     for w in dropped["windows"]:
         rows.append(
             f"| {w['from_s']:.0f}-{w['from_s'] + DROP_WINDOW_S:.0f} s after the drop "
-            f"| {w['alone']['p50_ms']:.1f} / {w['alone']['p95_ms']:.1f} "
-            f"| {w['among']['p50_ms']:.1f} / {w['among']['p95_ms']:.1f} |"
+            f"| {pair(w['alone'])} | {pair(w['among'])} |"
         )
     return [
         "",

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from elfgraph.config.loading import ElfgraphConfig
@@ -14,11 +12,16 @@ from elfgraph.llm.base import BlockAnalysis
 from elfgraph.llm.mock import MockLLMService
 from elfgraph.retrieval.frames import ATTENTION_FRAME
 from elfgraph.retrieval.keywords import keyword_terms
-from elfgraph.retrieval.repository.candidates import candidates
 from elfgraph.store.database import Database
 from tests.support.graph import graph_write, snapshot
 from tests.support.memory import MakeMemory
-from tests.support.recall_setup import QUERY, age_fillers_and_boost_hub, filled, link
+from tests.support.recall_setup import (
+    QUERY,
+    age_fillers_and_boost_hub,
+    candidates_row,
+    filled,
+    link,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -84,31 +87,16 @@ async def test_expansion_follows_edges_but_never_contradicts(
     await link(database, space, ids["anchor"], ids["friend"], "supports", 0.8)
     await link(database, space, ids["anchor"], ids["enemy"], "contradicts", 0.9)
 
-    async def read(tx: Any) -> Any:
-        return await candidates(
-            tx,
-            space=space,
-            query_vector=memory.embedding_service.vector(QUERY).tolist(),  # type: ignore[attr-defined]
-            terms=keyword_terms(QUERY),
-            k=4,
-            fetch=50,
-            scan_below=4,
-            exact=False,
-            text_fetch=50,
-            self_only=False,
-            queryless=False,
-            queryless_limit=8,
-            guarantee_tags=[],
-            now_hours=None,
-            proxy={"confidence": 0.25, "recency": 0.25, "centrality": 0.25, "reinforcement": 0.25},
-            cap=5,
-            expand=True,
-            expand_seeds=4,
-            expand_per_seed=5,
-            pending=True,
-        )
-
-    row = await database.read(read)
+    row = await candidates_row(
+        database,
+        space,
+        memory.embedding_service.vector(QUERY).tolist(),  # type: ignore[attr-defined]
+        terms=keyword_terms(QUERY),
+        expand=True,
+        expand_seeds=4,
+        expand_per_seed=5,
+        pending=True,
+    )
     assert ids["friend"] in row["expanded_ids"]
     assert ids["enemy"] not in row["expanded_ids"]
     assert ids["friend"] not in row["vector_ids"]

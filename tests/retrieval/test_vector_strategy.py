@@ -9,11 +9,11 @@ import pytest
 from elfgraph import MemoryConfig, MockEmbeddingService
 from elfgraph.retrieval.index_share import IndexShare
 from elfgraph.retrieval.ranking import Ranked
-from elfgraph.retrieval.repository.candidates import CandidatesRow, candidates
+from elfgraph.retrieval.repository.candidates import CandidatesRow
 from elfgraph.retrieval.retrieve import check_query, retrieve
 from elfgraph.store.database import Database
-from elfgraph.store.transaction import Transaction
 from tests.support.memory import MakeMemory
+from tests.support.recall_setup import candidates_row
 
 pytestmark = pytest.mark.anyio
 
@@ -83,34 +83,10 @@ async def vector_leg(
     database: Database, space: str, embedder: MockEmbeddingService, scan_below: int
 ) -> CandidatesRow:
     """The candidates read's vector leg alone: the index asked for 60 answers, k 20."""
-
-    async def read(tx: Transaction) -> CandidatesRow | None:
-        return await candidates(
-            tx,
-            space=space,
-            query_vector=embedder.vector(QUESTION).tolist(),
-            terms=None,
-            k=20,
-            fetch=60,
-            scan_below=scan_below,
-            exact=False,
-            text_fetch=20,
-            self_only=False,
-            queryless=False,
-            queryless_limit=8,
-            guarantee_tags=[],
-            now_hours=None,
-            proxy={"confidence": 0.25, "recency": 0.25, "centrality": 0.25, "reinforcement": 0.25},
-            cap=5,
-            expand=False,
-            expand_seeds=0,
-            expand_per_seed=0,
-            pending=False,
-        )
-
-    row = await database.read(read)
-    assert row is not None
-    return row
+    query_vector = embedder.vector(QUESTION).tolist()
+    return await candidates_row(
+        database, space, query_vector, k=20, fetch=60, scan_below=scan_below
+    )
 
 
 async def test_an_index_answer_is_scanned_only_below_the_callers_bar(

@@ -7,11 +7,47 @@ from typing import Any
 
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
+from elfgraph.retrieval.repository.candidates import CandidatesRow, candidates
 from elfgraph.store.database import Database
+from elfgraph.store.transaction import Transaction
 from tests.support.graph import graph_write, recount_degrees
 from tests.support.memory import MakeMemory
 
 QUERY = "where is the lighthouse"
+
+
+async def candidates_row(
+    database: Database, space: str, query_vector: list[float], **params: Any
+) -> CandidatesRow:
+    """The candidates read called directly, with the vector leg on the shared index (no
+    cache, no exact scan unless the answer is short), no keyword leg, no expansion, k 4 and
+    neutral priors; `params` override any of those. Fails if no row came back."""
+    settings: dict[str, Any] = {
+        "terms": None,
+        "k": 4,
+        "fetch": 50,
+        "scan_below": 4,
+        "exact": False,
+        "text_fetch": 50,
+        "self_only": False,
+        "queryless": False,
+        "queryless_limit": 8,
+        "guarantee_tags": [],
+        "now_hours": None,
+        "proxy": {"confidence": 0.25, "recency": 0.25, "centrality": 0.25, "reinforcement": 0.25},
+        "cap": 5,
+        "expand": False,
+        "expand_seeds": 0,
+        "expand_per_seed": 0,
+        "pending": False,
+    } | params
+
+    async def read(tx: Transaction) -> CandidatesRow | None:
+        return await candidates(tx, space=space, query_vector=query_vector, **settings)
+
+    row = await database.read(read)
+    assert row is not None
+    return row
 
 
 async def filled(make_memory: MakeMemory, similar: dict[str, float], **kw: Any) -> MemorySystem:
