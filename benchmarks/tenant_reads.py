@@ -55,10 +55,6 @@ async def opened(database: Database, space: str) -> tuple[MemorySystem, dict[str
     share = IndexShare(active / total if total else 1.0)  # size unknown: the index first
     config = MemoryConfig()
 
-    def check(found: set[str], query: str | None) -> None:
-        if not found <= ids:
-            raise CrossSpace(f"{space}: a recall for {query!r} crossed spaces")
-
     def without_cache(size: int | None) -> Recall:
         async def recall_without_cache(query: str | None) -> None:
             ranked = await retrieve(
@@ -70,7 +66,7 @@ async def opened(database: Database, space: str) -> tuple[MemorySystem, dict[str
                 now_hours=None,
                 share=IndexShare(share.share, size),  # size None: never scans by choice
             )
-            check({b.id for b in ranked.blocks}, query)
+            within(space, ids, {b.id for b in ranked.blocks}, query)
 
         return recall_without_cache
 
@@ -199,7 +195,11 @@ def checked(memory: MemorySystem, space: str, ids: set[str]) -> Recall:
     """memory.recall, raising CrossSpace when an answer is not one of the space's `ids`."""
 
     async def recall(query: str | None) -> None:
-        if not {b.id for b in await memory.recall(query)} <= ids:
-            raise CrossSpace(f"{space}: a recall for {query!r} crossed spaces")
+        within(space, ids, {b.id for b in await memory.recall(query)}, query)
 
     return recall
+
+
+def within(space: str, ids: set[str], found: set[str], query: str | None) -> None:
+    if not found <= ids:
+        raise CrossSpace(f"{space}: a recall for {query!r} crossed spaces")
