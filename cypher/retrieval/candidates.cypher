@@ -29,10 +29,10 @@
 // CONTRADICTS (unless $expand is false) of the first $expand_seeds seeds of each leg, at most
 // $expand_per_seed per seed, heaviest edge first (§7.3), the blocks the frame guarantees, each candidate's properties,
 // embedding sketch (for diversity; full embeddings would cost more to send than the rest
-// of the query), kept weighted degree (for centrality, §6) and its edges to the other
-// candidates (for spreading and relevance: weight, reinforcements, the other block,
-// relation; an edge to a block outside them carries nothing there, and a hub's hundreds of
-// edges would cost more to send than the rest), the contradiction pairs among the candidates,
+// of the query), kept weighted degree (for centrality, §6), the edges among the candidates
+// (`inner_edges`, each once: start, end, weight, reinforcements, relation; for spreading and
+// relevance; an edge to a block outside them carries nothing there, and a hub's hundreds
+// of edges would cost more to send than the rest), the contradiction pairs among them,
 // and the clock ($now_hours, or the space's persisted total outside a session). Returns
 // no row when there is no candidate.
 MATCH (space_node:Space {name: $space})
@@ -202,6 +202,14 @@ CALL (nodes) {
   WHERE b IN nodes AND a.id < b.id
   RETURN collect([a.id, b.id]) AS contradictions
 }
+CALL (nodes) {
+  // Each edge once, from its start node: a pattern per candidate in both directions read
+  // every edge twice and cost more than the rest of the projection.
+  UNWIND nodes AS a
+  MATCH (a)-[r]->(b)
+  WHERE b IN nodes
+  RETURN collect([a.id, b.id, r.weight, r.reinforcement_count, r.relation]) AS inner_edges
+}
 RETURN [n IN vector_nodes | n.id] AS vector_ids,
        [score IN vector_scores | 2.0 * score - 1.0] AS vector_cosines,
        [n IN keyword_nodes | n.id] AS keyword_ids,
@@ -211,6 +219,7 @@ RETURN [n IN vector_nodes | n.id] AS vector_ids,
        [n IN expanded | n.id] AS expanded_ids,
        [n IN guaranteed | n.id] AS guaranteed_ids,
        contradictions,
+       inner_edges,
        fetched_in_space,
        answered,
        compared,
@@ -219,7 +228,5 @@ RETURN [n IN vector_nodes | n.id] AS vector_ids,
        vector_version,
        now,
        [n IN nodes | n {.id, .content, .tags, .confidence, .reinforcement_count, .decay_lambda,
-                        .last_reinforced_at, .status, .sketch, .session_id, .weighted_degree,
-                        edges: [(n)-[r]-(m:Block) WHERE m IN nodes |
-                                [r.weight, r.reinforcement_count, m.id, r.relation]]}]
+                        .last_reinforced_at, .status, .sketch, .session_id, .weighted_degree}]
          AS candidates

@@ -273,44 +273,37 @@ def mmr(
     λ·score − (1−λ)·max cosine to those already taken (ties by id). Redundancy is the
     cosine clamped at 0: an opposite block is not "more novel" than an unrelated one. An id
     without a vector is never penalised."""
-    remaining = list(dict.fromkeys(ranked))
+    order = list(dict.fromkeys(ranked))
     units: dict[str, npt.NDArray[np.float64]] = {}
-    for block in remaining:
+    for block in order:
         if block not in vectors:
             continue
         array = np.asarray(vectors[block], dtype=np.float64).reshape(-1)
         norm = float(np.linalg.norm(array))
         if norm > 0 and math.isfinite(norm):
             units[block] = array / norm
-    row = {block: at for at, block in enumerate(units)}
     # Every pair's redundancy at once; then each pick raises the others' penalty to at
     # least its redundancy with them (the max over what was taken, kept as it grows).
-    matrix = np.array(list(units.values())) if units else np.zeros((0, 0))
+    # Plain lists for the picks: a recall's pool is ~20 blocks, too few for NumPy per step.
+    with_vector = [block for block in order if block in units]
+    matrix = np.array([units[block] for block in with_vector])
     # Rounded so that float noise (an orthogonal pair at 1e-17) never decides a tie.
-    redundancy = np.round(np.maximum(matrix @ matrix.T, 0.0), 12) if units else matrix
-    penalty = np.zeros(len(units))
-    chosen: list[str] = []
-    while remaining:
-        best = _mmr_pick(remaining, scores, row, penalty, lambda_)
-        chosen.append(best)
-        remaining.remove(best)
-        if best in row:
-            penalty = np.maximum(penalty, redundancy[row[best]])
-    return chosen
-
-
-def _mmr_pick(
-    remaining: Sequence[str],
-    scores: Mapping[str, float],
-    row: Mapping[str, int],
-    penalty: npt.NDArray[np.float64],
-    lambda_: float,
-) -> str:
-    """The id maximising λ·score − (1−λ)·penalty (ties by id)."""
+    redundancy = np.round(np.maximum(matrix @ matrix.T, 0.0), 12).tolist() if with_vector else []
+    row = {block: at for at, block in enumerate(with_vector)}
+    penalty = [0.0] * len(with_vector)
+    novelty = 1.0 - lambda_
+    # A NaN score counts as 0, so it can never win every comparison.
+    worth = {b: lambda_ * (v if (v := scores.get(b, 0.0)) == v else 0.0) for b in order}
 
     def value(block: str) -> tuple[float, str]:
         at = row.get(block)
-        taken = float(penalty[at]) if at is not None else 0.0
-        return (-(lambda_ * scores.get(block, 0.0) - (1.0 - lambda_) * taken), block)
+        return (-(worth[block] - novelty * (penalty[at] if at is not None else 0.0)), block)
 
-    return min(remaining, key=value)
+    remaining, chosen = order, []
+    while remaining:
+        best = min(remaining, key=value)
+        chosen.append(best)
+        remaining = [block for block in remaining if block != best]
+        if best in row:
+            penalty = [max(p, r) for p, r in zip(penalty, redundancy[row[best]], strict=True)]
+    return chosen

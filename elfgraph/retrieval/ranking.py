@@ -20,7 +20,7 @@ from elfgraph.core.scoring import (
     recency,
     reinforcement,
 )
-from elfgraph.core.sketch import unsketch
+from elfgraph.core.sketch import unsketch_many
 from elfgraph.core.speakers import by_speaker, speaker_of
 from elfgraph.retrieval.models import ScoredBlock
 from elfgraph.retrieval.pending import merge_pending, pending_similarities
@@ -166,15 +166,24 @@ def relevant_ids(found: Candidates, how: Relevance, links: Links | None = None) 
     )
 
 
-def score_all(
+@dataclass(frozen=True, slots=True)
+class _Numbers:
+    """One candidate's components and composite score, before it becomes a ScoredBlock
+    (only the few that can reach the result ever do)."""
+
+    components: Components
+    score: float
+    relevant: bool
+
+
+def _score_numbers(
     found: Candidates,
     weights: Weights,
     now_hours: float,
     has_query: bool,
-    how: Relevance | None = None,
-) -> dict[str, ScoredBlock]:
-    """Every candidate with its five components and composite score."""
-    how = how or Relevance()
+    how: Relevance,
+) -> dict[str, _Numbers]:
+    """Every candidate's five components, composite score and whether it matches."""
     links = _links(found) if has_query else {}  # read once for spreading and relevance
     similarity = relevance(found, how, links) if has_query else {}
     pending = set(found.pending_ids)
@@ -186,7 +195,6 @@ def score_all(
             fusion=how.fusion,
             keyword_weight=how.keyword_weight,
         )
-    seeds = set(found.vector_ids) | set(found.keyword_ids)
     relevant = relevant_ids(found, how, links) if has_query else set(found.blocks)
     blocks = found.blocks
     recencies = {
@@ -204,7 +212,7 @@ def score_all(
         central[block_id] = 0.0
     counts = {block_id: float(b.get("reinforcement_count") or 0) for block_id, b in blocks.items()}
     top_count = max(counts.values(), default=0.0)
-    scored: dict[str, ScoredBlock] = {}
+    numbers: dict[str, _Numbers] = {}
     for block_id, b in blocks.items():
         components = Components(
             similarity=similarity.get(block_id, 0.0),
@@ -213,22 +221,49 @@ def score_all(
             centrality=central.get(block_id, 0.0),
             reinforcement=reinforcement(counts[block_id], top_count),
         )
-        scored[block_id] = ScoredBlock(
-            id=block_id,
-            content=str(b.get("content") or ""),
-            tags=list(b.get("tags") or ()),
-            similarity=components.similarity,
-            confidence=min(1.0, max(0.0, components.confidence)),
-            recency=components.recency,
-            centrality=components.centrality,
-            reinforcement=components.reinforcement,
-            score=composite(components, weights),
-            was_expanded=has_query and block_id not in seeds and block_id in found.expanded_ids,
-            status=str(b.get("status") or "active"),
-            pending=block_id in pending,
-            relevant=block_id in relevant,
+        numbers[block_id] = _Numbers(
+            components, composite(components, weights), block_id in relevant
         )
-    return scored
+    return numbers
+
+
+def _scored_block(
+    found: Candidates, block_id: str, numbers: _Numbers, has_query: bool
+) -> ScoredBlock:
+    b = found.blocks[block_id]
+    components = numbers.components
+    return ScoredBlock(
+        id=block_id,
+        content=str(b.get("content") or ""),
+        tags=list(b.get("tags") or ()),
+        similarity=components.similarity,
+        confidence=min(1.0, max(0.0, components.confidence)),
+        recency=components.recency,
+        centrality=components.centrality,
+        reinforcement=components.reinforcement,
+        score=numbers.score,
+        was_expanded=has_query
+        and block_id in found.expanded_ids
+        and block_id not in found.vector_ids
+        and block_id not in found.keyword_ids,
+        status=str(b.get("status") or "active"),
+        pending=block_id in found.pending_ids,
+        relevant=numbers.relevant,
+    )
+
+
+def score_all(
+    found: Candidates,
+    weights: Weights,
+    now_hours: float,
+    has_query: bool,
+    how: Relevance | None = None,
+) -> dict[str, ScoredBlock]:
+    """Every candidate with its five components and composite score."""
+    numbers = _score_numbers(found, weights, now_hours, has_query, how or Relevance())
+    return {
+        block_id: _scored_block(found, block_id, n, has_query) for block_id, n in numbers.items()
+    }
 
 
 def _number(value: object, default: float) -> float:
@@ -272,7 +307,7 @@ def diversify(
     result: list[ScoredBlock] = []
     for relevant in (True, False):
         part = {b.id: b for b in pool if b.relevant is relevant}
-        units = {i: unsketch(sketches.get(i)) for i in part}
+        units = dict(zip(part, unsketch_many([sketches.get(i) for i in part]), strict=True))
         scores = {i: b.score for i, b in part.items()}
         vectors = {i: v for i, v in units.items() if v is not None}
         order = mmr(list(part), scores, vectors, lambda_=1.0 - weight)
@@ -297,11 +332,18 @@ def rank_candidates(
     2·top_k → MMR within each part → contradiction suppression → guarantees first →
     top_k, then pending blocks where they outrank an active one (docs/BEHAVIOUR.md §7.4,
     §7.7; before rendering)."""
-    scored = score_all(found, weights, found.now_hours, has_query, how)
-    guaranteed = rank({g: scored[g].score for g in found.guaranteed_ids if g in scored})
-    waiting = [scored[p] for p in found.pending_ids if p in scored]
-    others = [s for block_id, s in scored.items() if block_id not in guaranteed and not s.pending]
-    pool = sorted(others, key=lambda b: (not b.relevant, -b.score, b.id))[: 2 * top_k]
+    numbers = _score_numbers(found, weights, found.now_hours, has_query, how or Relevance())
+    pending = set(found.pending_ids)
+    guaranteed = rank({g: numbers[g].score for g in found.guaranteed_ids if g in numbers})
+    others = [i for i in numbers if i not in guaranteed and i not in pending]
+    best = sorted(others, key=lambda i: (not numbers[i].relevant, -numbers[i].score, i))[
+        : 2 * top_k
+    ]
+    # Only these can reach the result: each becomes a ScoredBlock.
+    wanted = [*guaranteed, *(p for p in found.pending_ids if p in numbers), *best]
+    scored = {i: _scored_block(found, i, numbers[i], has_query) for i in wanted}
+    waiting = [scored[p] for p in found.pending_ids if p in numbers]
+    pool = [scored[i] for i in best]
     sketches = {b.id: found.blocks[b.id].get("sketch") for b in pool}
     diversity = (how or Relevance()).diversity_weight
     ordered = [scored[g] for g in guaranteed] + diversify(pool, sketches, diversity)

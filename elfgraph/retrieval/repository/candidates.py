@@ -1,4 +1,4 @@
-from typing import TypedDict, cast
+from typing import Any, TypedDict, cast
 
 from elfgraph.store.transaction import Transaction, run_one, single_statement
 
@@ -34,6 +34,9 @@ class CandidatesRow(TypedDict):
     expanded_ids: list[str]
     guaranteed_ids: list[str]
     contradictions: list[list[str]]  # [a, b] with a < b, both candidates
+    # Every edge between two candidates once: [start, end, weight, reinforcements, relation]
+    # (also in each candidate's `edges`, from both ends).
+    inner_edges: list[list[Any]]
     fetched_in_space: int  # the index's hits in this space, before the cut to k
     answered: int  # how many answers the vector index gave (at most the fetch asked for)
     compared: int  # how many blocks an exact scan compared (0: no scan)
@@ -101,4 +104,21 @@ async def candidates(
         expand_per_seed=expand_per_seed,
         pending=pending,
     )
-    return cast(CandidatesRow | None, row)
+    if row is None:
+        return None
+    candidates_with_edges = with_edges(row["candidates"], row["inner_edges"])
+    return cast(CandidatesRow, {**row, "candidates": candidates_with_edges})
+
+
+def with_edges(blocks: list[dict[str, Any]], inner: list[list[Any]]) -> list[dict[str, Any]]:
+    """Each candidate with its edges to the others, from the query's list of every such
+    edge once ([start, end, weight, reinforcements, relation]): both ends get it, each
+    block's edges in one order (by the other block, then relation)."""
+    edges: dict[str, list[CandidateEdge]] = {str(b["id"]): [] for b in blocks}
+    for start, end, weight, count, relation in inner:
+        edges[start].append([weight, count, end, relation])
+        if end != start:
+            edges[end].append([weight, count, start, relation])
+    for listed in edges.values():
+        listed.sort(key=lambda e: (str(e[2]), str(e[3])))
+    return [{**b, "edges": edges[str(b["id"])]} for b in blocks]
