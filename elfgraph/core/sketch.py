@@ -19,8 +19,8 @@ left out of diversity until it is dreamed again.
 from __future__ import annotations
 
 import base64
-from collections.abc import Sequence
 import math
+from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt

@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+import numpy.typing as npt
+
 from elfgraph.core.coverage import asked_stems, covered
 from elfgraph.core.dates import Period
 from elfgraph.core.episodes import coherent
@@ -228,7 +231,7 @@ def _score_numbers(
 
 
 def _scored_block(
-    found: Candidates, block_id: str, numbers: _Numbers, has_query: bool
+    found: Candidates, block_id: str, numbers: _Numbers, has_query: bool, *, lowered: bool = False
 ) -> ScoredBlock:
     b = found.blocks[block_id]
     components = numbers.components
@@ -249,6 +252,7 @@ def _scored_block(
         status=str(b.get("status") or "active"),
         pending=block_id in found.pending_ids,
         relevant=numbers.relevant,
+        lowered_by_diversity=lowered,
     )
 
 
@@ -298,25 +302,25 @@ def suppress_contradictions(
 
 
 def diversify(
-    pool: Sequence[ScoredBlock], sketches: Mapping[str, str | None], weight: float
-) -> list[ScoredBlock]:
+    pool: Sequence[str],
+    scores: Mapping[str, float],
+    relevant: set[str],
+    units: Mapping[str, npt.NDArray[np.float64] | None],
+    weight: float,
+) -> list[tuple[str, bool]]:
     """The pool (relevant blocks first, each part by score) reordered by MMR within each
-    part, novelty weighing `weight` against score, on the blocks' int8 sketches (error ≤
-    the bound of core.sketch); a block MMR placed below one with a lower score is marked
-    `lowered_by_diversity`."""
-    result: list[ScoredBlock] = []
-    for relevant in (True, False):
-        part = {b.id: b for b in pool if b.relevant is relevant}
-        units = dict(zip(part, unsketch_many([sketches.get(i) for i in part]), strict=True))
-        scores = {i: b.score for i, b in part.items()}
-        vectors = {i: v for i, v in units.items() if v is not None}
-        order = mmr(list(part), scores, vectors, lambda_=1.0 - weight)
+    part, novelty weighing `weight` against score, on the blocks' unit vectors (decoded
+    from their int8 sketches: error ≤ the bound of core.sketch); each id with whether MMR
+    placed it below a block with a lower score (`lowered_by_diversity`)."""
+    result: list[tuple[str, bool]] = []
+    for relevant_part in (True, False):
+        part = [i for i in pool if (i in relevant) is relevant_part]
+        vectors = {i: v for i in part if (v := units.get(i)) is not None}
         lowest_so_far = float("inf")
-        for block_id in order:
-            block = part[block_id]
-            lowered = lowest_so_far < block.score
-            lowest_so_far = min(lowest_so_far, block.score)
-            result.append(block.model_copy(update={"lowered_by_diversity": lowered}))
+        for block_id in mmr(part, scores, vectors, lambda_=1.0 - weight):
+            score = scores[block_id]
+            result.append((block_id, lowest_so_far < score))
+            lowest_so_far = min(lowest_so_far, score)
     return result
 
 
@@ -336,17 +340,22 @@ def rank_candidates(
     pending = set(found.pending_ids)
     guaranteed = rank({g: numbers[g].score for g in found.guaranteed_ids if g in numbers})
     others = [i for i in numbers if i not in guaranteed and i not in pending]
-    best = sorted(others, key=lambda i: (not numbers[i].relevant, -numbers[i].score, i))[
+    pool = sorted(others, key=lambda i: (not numbers[i].relevant, -numbers[i].score, i))[
         : 2 * top_k
     ]
-    # Only these can reach the result: each becomes a ScoredBlock.
-    wanted = [*guaranteed, *(p for p in found.pending_ids if p in numbers), *best]
-    scored = {i: _scored_block(found, i, numbers[i], has_query) for i in wanted}
-    waiting = [scored[p] for p in found.pending_ids if p in numbers]
-    pool = [scored[i] for i in best]
-    sketches = {b.id: found.blocks[b.id].get("sketch") for b in pool}
+    sketches = [found.blocks[i].get("sketch") for i in pool]
+    units = dict(zip(pool, unsketch_many(sketches), strict=True))
     diversity = (how or Relevance()).diversity_weight
-    ordered = [scored[g] for g in guaranteed] + diversify(pool, sketches, diversity)
+    scores = {i: numbers[i].score for i in pool}
+    relevant = {i for i in pool if numbers[i].relevant}
+    # Only these blocks can reach the result: each becomes a ScoredBlock.
+    ordered = [_scored_block(found, g, numbers[g], has_query) for g in guaranteed] + [
+        _scored_block(found, i, numbers[i], has_query, lowered=lowered)
+        for i, lowered in diversify(pool, scores, relevant, units, diversity)
+    ]
+    waiting = [
+        _scored_block(found, p, numbers[p], has_query) for p in found.pending_ids if p in numbers
+    ]
     kept = suppress_contradictions(ordered, found.contradictions, set(guaranteed))
     final = merge_pending(kept[:top_k], waiting, top_k=top_k, guaranteed=set(guaranteed))
     cosines = dict(zip(found.vector_ids, found.vector_cosines, strict=True))
