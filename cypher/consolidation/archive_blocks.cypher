@@ -11,8 +11,9 @@
 // The survivor also absorbs the archived block's text (and what that block had absorbed):
 // kept in its `absorbed` list (at most 20 texts, none twice, not its own content) and
 // searched by the keyword leg through its summary, which an active survivor gets at once
-// and an inbox one when promoted (promote_blocks.cypher), so the near-duplicate's words
-// still find it (docs/BEHAVIOUR.md §4.2). The space's edges are locked first (a write on its
+// (with a new vector epoch, so that recall's caches read its texts again) and an inbox one
+// when promoted (promote_blocks.cypher), so the near-duplicate's words still find it
+// (docs/BEHAVIOUR.md §4.2). The space's edges are locked first (a write on its
 // node, like every writer of edges), so the neighbours' recounts are exact, and its
 // edge_count goes down by the edges removed (§9.5). Returns the ids
 // actually archived.
@@ -34,7 +35,7 @@ WHERE b.status IN ['inbox', 'active']
 SET b.status = 'archived', b.archive_reason = $reason, b.archived_at = $archived_at,
     b.superseded_by = row.by, b.weighted_degree = 0.0, b.edge_due_hours = 1.0e18
 REMOVE b.embedding, b.sketch
-WITH b, row
+WITH space, b, row
 CALL (b) {
   MATCH (b)-[r]-(other:Block)
   DELETE r
@@ -66,22 +67,28 @@ CALL (b, row) {
   MATCH (older:Block {space: $space, superseded_by: b.id})
   SET older.superseded_by = row.by
 }
-CALL (b, row) {
-  WITH b, row
+CALL (b, row, space) {
+  WITH b, row, space
   WHERE row.by IS NOT NULL
   MATCH (survivor:Block {space: $space, id: row.by})
-  WITH survivor, coalesce(survivor.absorbed, []) AS had,
+  WITH space, survivor, coalesce(survivor.absorbed, []) AS had,
        [text IN [b.content] + coalesce(b.absorbed, [])
         WHERE text IS NOT NULL AND text <> survivor.content] AS given
-  WITH survivor, had,
+  WITH space, survivor, had,
        reduce(kept = [], text IN given |
               CASE WHEN text IN had OR text IN kept THEN kept ELSE kept + text END) AS fresh
-  WITH survivor, had, fresh[..CASE WHEN size(had) < 20 THEN 20 - size(had) ELSE 0 END] AS added
+  WITH space, survivor, had,
+       fresh[..CASE WHEN size(had) < 20 THEN 20 - size(had) ELSE 0 END] AS added
   WHERE size(added) > 0
   SET survivor.absorbed = had + added,
       survivor.summary = CASE WHEN survivor.status = 'active'
         THEN coalesce(survivor.summary, survivor.content)
              + reduce(text = '', t IN added | text + '\n' + t)
         ELSE survivor.summary END
+  // An active survivor's longer summary: recall's caches read it again (vector_cache_delta).
+  WITH space, survivor
+  WHERE survivor.status = 'active'
+  SET space.vector_epoch = coalesce(space.vector_epoch, 0) + 1
+  SET survivor.vector_epoch = space.vector_epoch
 }
 RETURN b.id AS id

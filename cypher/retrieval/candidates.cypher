@@ -1,7 +1,7 @@
 // name: candidates
 // mode: read
 // returns: one
-// params: space, query_vector, terms, k, fetch, scan_below, exact, cached_ids, cached_scores, cache_key, cache_epoch, text_fetch, self_only, queryless, queryless_limit, guarantee_tags, now_hours, proxy, cap, expand, expand_seeds, expand_per_seed, pending
+// params: space, query_vector, terms, k, fetch, scan_below, exact, cached_ids, cached_scores, cache_key, cache_epoch, cached_keyword_ids, cached_keyword_scores, text_fetch, self_only, queryless, queryless_limit, guarantee_tags, now_hours, proxy, cap, expand, expand_seeds, expand_per_seed, pending
 // Everything one recall needs, in one round trip. Vector leg: the k nearest active blocks
 // of the space through the shared vector index, over-fetching `fetch` and filtering, with
 // an exact scan of the space when that leaves fewer than $scan_below (`answered`: how many
@@ -16,8 +16,11 @@
 // space's text_key and vector epoch are still the ones the cache holds (`vector_version`,
 // else the caller catches up). Each cached id is looked up and kept while active; those
 // that are not come back as `cache_dead` for the caller to forget.
-// Keyword leg: the k best full-text hits for `terms` (already reduced to plain words by
-// the caller) among this space's active blocks: the space's text_key and the status are
+// Keyword leg: with $cached_keyword_ids (the caller's keyword index of this space, kept with
+// its vector cache, ranked them by BM25 over the space's own statistics) those blocks,
+// looked up as the cached vector ids are, when the cache is current; else the k best
+// full-text hits for `terms` (already reduced to plain words by the caller) among this
+// space's active blocks: the space's text_key and the status are
 // required terms of the Lucene query, so a bigger space that uses the same words more
 // often cannot crowd this one out; each hit with its Lucene score. With $pending, the same
 // full-text call also brings the k best inbox hits (blocks learned but not yet dreamed:
@@ -39,7 +42,22 @@ MATCH (space_node:Space {name: $space})
 WITH space_node, coalesce($now_hours, space_node.total_active_hours, 0.0) AS now,
      [space_node.text_key, coalesce(space_node.vector_epoch, 0)] AS vector_version
 WITH space_node, now, vector_version,
-     $cached_ids IS NOT NULL AND vector_version = [$cache_key, $cache_epoch] AS cache_hit
+     $cached_ids IS NOT NULL AND vector_version = [$cache_key, $cache_epoch] AS cache_hit,
+     $cached_keyword_ids IS NOT NULL AND vector_version = [$cache_key, $cache_epoch]
+       AS keywords_hit
+CALL (keywords_hit) {
+  WITH keywords_hit
+  WHERE keywords_hit
+  UNWIND range(0, size($cached_keyword_ids) - 1) AS i
+  OPTIONAL MATCH (b:Block {space: $space, id: $cached_keyword_ids[i]})
+  WITH i, b
+  ORDER BY i
+  RETURN collect(CASE WHEN b.status = 'active' THEN b END) AS cached_keyword_nodes,
+         collect(CASE WHEN b.status = 'active' THEN $cached_keyword_scores[i] END)
+           AS cached_keyword_scores,
+         collect(CASE WHEN b IS NULL OR b.status <> 'active' THEN $cached_keyword_ids[i] END)
+           AS keyword_dead
+}
 CALL (cache_hit) {
   WITH cache_hit
   WHERE cache_hit
@@ -66,7 +84,9 @@ CALL (cache_hit) {
   RETURN size(answers) AS answered, [a IN ours | a.node] AS index_nodes,
          [a IN ours | a.score] AS index_scores
 }
-WITH space_node, now, vector_version, cache_hit, cache_dead, answered,
+WITH space_node, now, vector_version, cache_hit, keywords_hit, cached_keyword_nodes,
+     cached_keyword_scores, cache_dead + [i IN keyword_dead WHERE NOT i IN cache_dead]
+       AS cache_dead, answered,
      CASE WHEN cache_hit THEN cache_nodes ELSE index_nodes END AS fetched,
      CASE WHEN cache_hit THEN cache_scores ELSE index_scores END AS fetched_scores
 CALL (fetched) {
@@ -80,13 +100,15 @@ CALL (fetched) {
   WITH collect(b) AS nearest, collect(score) AS scores
   RETURN nearest[..$k] AS scanned, scores[..$k] AS scanned_scores, size(nearest) AS compared
 }
-CALL (space_node) {
-  WITH $terms AS terms
-  WHERE terms IS NOT NULL
+CALL (space_node, keywords_hit) {
+  // With the caller's keyword hits, the index is asked for inbox blocks only.
+  WITH $terms AS terms, keywords_hit
+  WHERE terms IS NOT NULL AND (NOT keywords_hit OR $pending)
   CALL db.index.fulltext.queryNodes(
     'block_text_by_space',
     '+text_key:' + space_node.text_key
-      + CASE WHEN $pending THEN ' +status:(active inbox)' ELSE ' +status:active' END
+      + CASE WHEN keywords_hit THEN ' +status:inbox'
+             WHEN $pending THEN ' +status:(active inbox)' ELSE ' +status:active' END
       + ' +(content:(' + terms + ') summary:(' + terms + '))',
     {limit: $text_fetch}) YIELD node, score
   WITH node, score
@@ -97,8 +119,8 @@ CALL (space_node) {
   WITH collect({node: node, score: score}) AS hits
   WITH [h IN hits WHERE h.node.status = 'active'][..$k] AS active_hits,
        [h IN hits WHERE h.node.status = 'inbox'][..$k] AS inbox_hits
-  RETURN [h IN active_hits | h.node] AS keyword_nodes,
-         [h IN active_hits | h.score] AS keyword_scores,
+  RETURN [h IN active_hits | h.node] AS text_nodes,
+         [h IN active_hits | h.score] AS text_scores,
          [h IN inbox_hits | h.node] AS pending_nodes,
          [h IN inbox_hits | h.score] AS pending_scores
 }
@@ -157,8 +179,9 @@ CALL () {
 WITH now, CASE WHEN size(scanned) > 0 THEN scanned ELSE fetched[..$k] END AS vector_nodes,
      CASE WHEN size(scanned) > 0 THEN scanned_scores ELSE fetched_scores[..$k] END
        AS vector_scores,
-     keyword_nodes, keyword_scores, pending_nodes, pending_scores,
-     general_nodes + self_nodes AS queryless_nodes, size(fetched) AS fetched_in_space, answered,
+     CASE WHEN keywords_hit THEN cached_keyword_nodes ELSE text_nodes END AS keyword_nodes,
+     CASE WHEN keywords_hit THEN cached_keyword_scores ELSE text_scores END AS keyword_scores,
+     pending_nodes, pending_scores, general_nodes + self_nodes AS queryless_nodes, size(fetched) AS fetched_in_space, answered,
      compared, cache_hit, cache_dead, vector_version
 CALL (vector_nodes, keyword_nodes) {
   WITH vector_nodes + keyword_nodes AS seeds

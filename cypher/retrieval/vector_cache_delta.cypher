@@ -3,8 +3,8 @@
 // returns: one
 // params: space, since, limit
 // What recall's vector cache (elfgraph/retrieval/vector_cache.py) lacks: the space's vector
-// version (read first, see vector_cache_load) and the active blocks that got their vector
-// after epoch `since` (a seek on block_vector_epoch, migration 0050), at most `limit` of
+// version (read first, see vector_cache_load) and the active blocks (vector and texts) that
+// got their vector, or a longer summary (archive_blocks.cypher), after epoch `since` (a seek on block_vector_epoch, migration 0050), at most `limit` of
 // them (`seen`: how many were read, active or not; `limit` of them: the caller loads
 // afresh). No row when the space is gone.
 MATCH (s:Space {name: $space})
@@ -15,6 +15,7 @@ CALL () {
   WITH b, b.status = 'active' AND b.embedding IS NOT NULL AS wanted
   LIMIT $limit
   RETURN count(b) AS seen, collect(CASE WHEN wanted THEN b.id END) AS ids,
-         collect(CASE WHEN wanted THEN b.embedding END) AS vectors
+         collect(CASE WHEN wanted THEN b.embedding END) AS vectors,
+         collect(CASE WHEN wanted THEN [b.content, b.summary] END) AS texts
 }
-RETURN key, epoch, seen, ids, vectors
+RETURN key, epoch, seen, ids, vectors, texts

@@ -77,6 +77,11 @@ class RetrievalConfig(_Group):
     # A space of at most this many active blocks keeps its vectors in the process (about
     # 1.5 KB each at 384 dimensions), and the vector leg ranks them there (§7.2). 0: never.
     vector_cache_blocks: int = Field(5_000, ge=0, le=1_000_000)
+    # Such a space also keeps the words of its texts, and the keyword leg ranks them there
+    # by BM25 over the space's own statistics, so that the other spaces of the database
+    # (one full-text index holds them all) do not change how its blocks rank (§7.2).
+    # False: the full-text index's own scores.
+    keyword_cache: bool = True
     # A question that names a period ("in May 2023", "the week before 9 June 2023"): each
     # candidate naming a day in it gains temporal_weight of similarity (§7.8). 0: off.
     temporal_weight: float = Field(0.3, ge=0.0, le=1.0)

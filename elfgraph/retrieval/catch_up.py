@@ -1,4 +1,4 @@
-"""Bring recall's vector cache (vector_cache.py) up to the space's vectors: one full read
+"""Bring recall's vector cache (vector_cache.py) up to the space's vectors and texts: one full read
 the first time or when the space was replaced (a new text_key), else only the blocks with
 a newer vector epoch (docs/BEHAVIOUR.md §7.2)."""
 
@@ -22,7 +22,8 @@ async def catch_up(database: Database, space: str, cache: VectorCache) -> None:
         if delta is None:  # the space is gone: nothing to rank
             return
         if delta["key"] == key and delta["seen"] <= cache.capacity:
-            cache.extend((delta["key"], int(delta["epoch"])), delta["ids"], delta["vectors"])
+            version = (delta["key"], int(delta["epoch"]))
+            cache.extend(version, delta["ids"], delta["vectors"], delta["texts"])
             return
     full = await database.read(vector_cache_load, space=space, limit=cache.capacity)
     if full is None:
@@ -30,4 +31,4 @@ async def catch_up(database: Database, space: str, cache: VectorCache) -> None:
     if full["active"] > cache.capacity:
         cache.drop()
         return
-    cache.load((full["key"], int(full["epoch"])), full["ids"], full["vectors"])
+    cache.load((full["key"], int(full["epoch"])), full["ids"], full["vectors"], full["texts"])

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from elfgraph.config.memory import MemoryConfig
+from elfgraph.core.analysis import terms as analysed
 from elfgraph.core.checks import is_encodable, shown
 from elfgraph.core.dates import asked_period, asks_when
 from elfgraph.core.text import normalised_text
@@ -118,6 +119,7 @@ async def retrieve(
         else query.frame.weights.without_similarity()
     )
     self_only = query.frame.tag_prefix == "self/"
+    terms = keyword_terms(text) if text and legs != "vector" else None
     # A SELF frame wants the nearest Self blocks, which the cache's nearest may not hold.
     cached_ids: list[str] | None = None
     cached_scores: list[float] | None = None
@@ -126,11 +128,18 @@ async def retrieve(
     if usable and cache is not None and cache.version and vector is not None:
         cached_ids, cached_scores = cache.nearest(vector, k + CACHE_MARGIN)
         version = cache.version
+    # The keyword leg by the space's own statistics (§7.2), from the same cache.
+    asked = analysed(terms) if terms and config.retrieval.keyword_cache else None
+    cached_keyword_ids: list[str] | None = None
+    cached_keyword_scores: list[float] | None = None
+    if asked is not None and usable and cache is not None and cache.keywords_usable:
+        cached_keyword_ids, cached_keyword_scores = cache.keywords.search(asked, k)
+        version = cache.version or version
     row = await database.read(
         candidates,
         space=space,
         query_vector=vector.tolist() if vector is not None else None,
-        terms=keyword_terms(text) if text and legs != "vector" else None,
+        terms=terms,
         k=k,
         fetch=share.fetch(k),
         # A SELF frame's answers hold few Self blocks, and its scan compares only those.
@@ -140,6 +149,8 @@ async def retrieve(
         cached_scores=cached_scores,
         cache_key=version[0],
         cache_epoch=version[1],
+        cached_keyword_ids=cached_keyword_ids,
+        cached_keyword_scores=cached_keyword_scores,
         text_fetch=keyword_fetch(k, self_only=self_only, pending=pending),
         self_only=self_only,
         queryless=text is None,
@@ -159,6 +170,8 @@ async def retrieve(
         pending=pending,  # inbox blocks by keyword: read your writes (§7.7)
     )
     found = Candidates.from_row(row)
+    if cached_keyword_ids is not None and asked is not None and cache is not None:
+        found = _pending_scored(found, version, asked, cache)
     if cache is not None and found.vector_version is not None:
         cache.observe(found.vector_version, found.cache_dead)
     if vector is not None:
@@ -181,3 +194,23 @@ async def retrieve(
         diversity_weight=config.retrieval.diversity_weight,
     )
     return rank_candidates(found, weights, top_k=query.top_k, has_query=bool(text), how=how)
+
+
+def _pending_scored(
+    found: Candidates,
+    version: tuple[str | None, int | None],
+    asked: list[str],
+    cache: VectorCache,
+) -> Candidates:
+    """When the keyword leg came from the cache (the database found it current), the
+    inbox blocks the full-text index found are scored by the same BM25 and statistics as
+    the keyword seeds they are fused with (§7.7)."""
+    if found.vector_version != version or not found.pending_ids:
+        return found
+    scores = [
+        cache.keywords.score(
+            asked, {"content": analysed(str(found.blocks[p].get("content") or ""))}
+        )
+        for p in found.pending_ids
+    ]
+    return replace(found, pending_scores=scores)

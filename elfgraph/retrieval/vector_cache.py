@@ -1,10 +1,13 @@
 """Recall's vector cache (docs/BEHAVIOUR.md §7.2): a small space's embeddings kept in the
 process, so the vector leg ranks them with one matrix product instead of asking the shared
 vector index (which over-fetches more the smaller the space's share of it) or scanning the
-space on the server. The candidates query checks, in the same read, that the space's
-vector version (its text_key and vector epoch, which every statement that makes blocks
-active with a vector bumps) is still the cache's: a stale cache is never used, and the
-caller then catches up by reading only the blocks with a newer epoch. No I/O here."""
+space on the server; and the words of its texts (core.keyword_index), so the keyword leg
+ranks them by the space's own statistics rather than those of the shared full-text index.
+The candidates query checks, in the same read, that the space's vector version (its
+text_key and vector epoch, which every statement that makes blocks active with a vector,
+or lengthens an active block's summary, bumps) is still the cache's: a stale cache is never
+used, and the caller then catches up by reading only the blocks with a newer epoch. No I/O
+here."""
 
 from __future__ import annotations
 
@@ -12,12 +15,18 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from elfgraph.core.analysis import terms
+from elfgraph.core.keyword_index import KeywordIndex
+
 # Version of a space's vectors: (its text_key, its vector epoch).
 Version = tuple[str, int]
+# A block's texts as the full-text index holds them: [content, summary].
+Texts = Sequence[str | None]
 
 
 class VectorCache:
-    """Every active embedded block of one space, as unit rows of a float32 matrix."""
+    """Every active embedded block of one space, as unit rows of a float32 matrix, and the
+    analysed words of their texts."""
 
     def __init__(self, capacity: int) -> None:
         self.capacity = capacity  # at most this many blocks; 0: never cache
@@ -28,6 +37,9 @@ class VectorCache:
         self._rows: dict[str, int] = {}
         self._matrix = np.zeros((0, 0), dtype=np.float32)
         self._alive = np.zeros(0, dtype=bool)
+        self.keywords = KeywordIndex()
+        # Every cached block's texts were given: the keyword index holds the whole space.
+        self.keywords_complete = True
 
     def __len__(self) -> int:
         return int(self._alive.sum())
@@ -36,21 +48,39 @@ class VectorCache:
     def usable(self) -> bool:
         return self.version is not None and not self.behind and not self.too_big
 
+    @property
+    def keywords_usable(self) -> bool:
+        return self.usable and self.keywords_complete
+
     def load(
-        self, version: Version, ids: Sequence[str], vectors: Sequence[Sequence[float]]
+        self,
+        version: Version,
+        ids: Sequence[str],
+        vectors: Sequence[Sequence[float]],
+        texts: Sequence[Texts] | None = None,
     ) -> None:
         """Start afresh from a full read of the space."""
         self._clear()
         self.too_big = self.capacity <= 0
-        self.extend(version, ids, vectors)
+        self.extend(version, ids, vectors, texts)
 
     def extend(
-        self, version: Version, ids: Sequence[str], vectors: Sequence[Sequence[float]]
+        self,
+        version: Version,
+        ids: Sequence[str],
+        vectors: Sequence[Sequence[float]],
+        texts: Sequence[Texts] | None = None,
     ) -> None:
-        """Add (or replace) the blocks read since the cache's epoch; the cache is then at
-        `version`. Past capacity it gives up: the space is the index's again."""
+        """Add (or replace) the blocks read since the cache's epoch, with their texts
+        (without them the keyword index no longer holds the whole space); the cache is then
+        at `version`. Past capacity it gives up: the space is the index's again."""
         if self.too_big:
             return
+        if texts is None:
+            self.keywords_complete = self.keywords_complete and not ids
+        else:
+            for block_id, (content, summary) in zip(ids, texts, strict=True):
+                self.keywords.put(block_id, _fields(content, summary))
         rows = _units(vectors) if ids else np.zeros((0, 0), dtype=np.float32)
         fresh = list(
             {block_id: n for n, block_id in enumerate(ids) if block_id not in self._rows}.values()
@@ -83,6 +113,7 @@ class VectorCache:
     def forget(self, ids: Sequence[str]) -> None:
         """Blocks the database no longer has active (archived, deleted)."""
         for block_id in ids:
+            self.keywords.remove(block_id)
             at = self._rows.get(block_id)
             if at is not None:
                 self._alive[at] = False
@@ -94,6 +125,7 @@ class VectorCache:
 
     def _clear(self) -> None:
         self.version = None
+        self.keywords, self.keywords_complete = KeywordIndex(), True
         self._ids, self._rows = [], {}
         self._matrix = np.zeros((0, 0), dtype=np.float32)
         self._alive = np.zeros(0, dtype=bool)
@@ -120,6 +152,12 @@ class VectorCache:
         best = np.argpartition(-cosines, n - 1)[:n]
         order = sorted(best.tolist(), key=lambda at: (-float(cosines[at]), self._ids[at]))
         return [self._ids[at] for at in order], [(1.0 + float(cosines[at])) / 2 for at in order]
+
+
+def _fields(content: str | None, summary: str | None) -> dict[str, list[str]]:
+    """A block's analysed fields; a summary equal to the content is analysed once."""
+    words = terms(content or "")
+    return {"content": words, "summary": words if summary == content else terms(summary or "")}
 
 
 def _units(vectors: Sequence[Sequence[float] | np.ndarray]) -> np.ndarray:

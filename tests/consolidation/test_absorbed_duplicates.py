@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from elfgraph import ElfgraphConfig, MemoryConfig
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.store.database import Database
 from tests.support.graph import blocks_by_status, graph
@@ -87,3 +88,23 @@ async def test_a_repeated_text_is_absorbed_once(
     texts, summary = await absorbed(database, space, kept.block_id)
     assert texts == ["the build uses GNU make, cmake never"]
     assert summary.count("cmake") == 1
+
+
+async def test_an_active_survivor_is_found_by_absorbed_words_in_a_process_that_cached_it(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    """The reader cached the survivor's texts before another process's dream lengthened its
+    summary: the next recall reads the survivor again (its vector epoch moved). The reader
+    recalls by keyword alone, so only the absorbed words can find it."""
+    keywords = ElfgraphConfig(memory=MemoryConfig(retrieval_legs="keyword"))
+    reader = await make_memory(embedding_service=EMBEDDER, config=keywords)
+    writer = await make_memory(embedding_service=EMBEDDER)
+    (kept,) = await writer.learn_many(["the build uses make"])
+    await writer.dream()
+    for _ in range(2):  # the first recall finds the cache behind, the second catches up
+        assert [b.id for b in await reader.recall("build", top_k=1)] == [kept.block_id]
+    assert reader._retriever.vectors.keywords_usable
+    await writer.learn_many(["the build uses GNU make, cmake never"])
+    await writer.dream()
+    for _ in range(2):  # the server's full-text index, then the caught-up cache
+        assert [b.id for b in await reader.recall("cmake", top_k=1)] == [kept.block_id]

@@ -89,3 +89,28 @@ def test_a_cache_of_capacity_zero_is_never_used() -> None:
     cache = VectorCache(capacity=0)
     cache.load(VERSION, [], [])
     assert not cache.usable
+
+
+def test_the_keyword_index_follows_the_cached_blocks_texts() -> None:
+    cache = VectorCache(capacity=10)
+    cache.load(
+        VERSION, ["a", "b"], [[1, 0], [0, 1]], [["red cars", "red cars"], ["a blue road", None]]
+    )
+    assert cache.keywords_usable
+    assert cache.keywords.search(["red"], 5)[0] == ["a"]
+    # re-read with a longer summary (a near-duplicate absorbed): found by its words too
+    cache.extend(("key", 2), ["b"], [[0, 1]], [["a blue road", "a blue road\nthe painted road"]])
+    assert cache.keywords.search(["paint"], 5)[0] == ["b"]
+    cache.forget(["a"])
+    assert cache.keywords.search(["red"], 5) == ([], [])
+    assert len(cache.keywords) == 1
+
+
+def test_blocks_read_without_their_texts_leave_the_keyword_index_unused() -> None:
+    cache = VectorCache(capacity=10)
+    cache.load(VERSION, ["a"], [[1, 0]], [["red", "red"]])
+    cache.extend(("key", 2), ["b"], [[0, 1]])
+    assert cache.usable
+    assert not cache.keywords_usable
+    cache.load(("key", 3), ["a"], [[1, 0]], [["red", "red"]])  # a full read starts afresh
+    assert cache.keywords_usable

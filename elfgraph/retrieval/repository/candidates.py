@@ -74,6 +74,8 @@ async def candidates(
     cached_scores: list[float] | None = None,
     cache_key: str | None = None,
     cache_epoch: int | None = None,
+    cached_keyword_ids: list[str] | None = None,
+    cached_keyword_scores: list[float] | None = None,
 ) -> CandidatesRow | None:
     """Seeds of each leg (ranked ids), expanded and guaranteed ids, contradiction pairs and
     every candidate's properties; None when there is no candidate at all."""
@@ -91,6 +93,8 @@ async def candidates(
         cached_scores=cached_scores,
         cache_key=cache_key,
         cache_epoch=cache_epoch,
+        cached_keyword_ids=cached_keyword_ids,
+        cached_keyword_scores=cached_keyword_scores,
         text_fetch=text_fetch,
         self_only=self_only,
         queryless=queryless,

@@ -9,6 +9,7 @@ class VectorCacheDeltaRow(TypedDict):
     seen: int  # blocks with a newer epoch read, at most the limit
     ids: list[str]  # the active ones among them
     vectors: list[list[float]]  # parallel to ids
+    texts: list[list[str | None]]  # parallel to ids: [content, summary]
 
 
 async def vector_cache_delta(

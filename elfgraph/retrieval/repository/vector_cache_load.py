@@ -9,6 +9,7 @@ class VectorCacheLoadRow(TypedDict):
     active: int  # its active blocks
     ids: list[str]  # every active embedded block; [] when active > limit
     vectors: list[list[float]]  # parallel to ids
+    texts: list[list[str | None]]  # parallel to ids: [content, summary]
 
 
 async def vector_cache_load(

@@ -1,0 +1,142 @@
+"""BM25 over one space's blocks, as the server's full-text index scores them, but with the
+space's own statistics (docs/BEHAVIOUR.md §7.2). Pure: no I/O.
+
+The full-text index is shared by every space of the database, and Lucene weighs a word by
+how rare it is in the whole index (idf) and a block's length against the whole index's
+average. So one tenant's texts change how another's blocks rank: a space of 100,000 short
+synthetic facts beside a conversation cut the conversation's keyword-leg recall@10 from
+0.75 to 0.71 (docs/BENCHMARKS.md). Here every statistic is the space's own.
+
+What is reproduced of Lucene 9's BM25Similarity (k1 1.2, b 0.75): idf = ln(1 + (N − n +
+0.5) / (n + 0.5)) over the blocks that have the field; a block's length encoded on one byte
+(exact below 24 terms, then three significant bits), the average length per field; and the
+query `content:(terms) summary:(terms)`: each term of the analysed query (a repeat counts
+again) scored in both fields, the scores summed. Terms come from core.analysis.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+FIELDS = ("content", "summary")
+K1 = 1.2
+B = 0.75
+
+# SmallFloat.intToByte4 / byte4ToInt: lengths below 24 are kept exactly, larger ones with a
+# 3-bit mantissa; BM25 sees the decoded length.
+_FREE_VALUES = 24
+
+
+def _encoded(length: int) -> int:
+    if length < _FREE_VALUES:
+        return length
+    rest = length - _FREE_VALUES
+    bits = rest.bit_length()
+    if bits < 4:
+        return _FREE_VALUES + rest
+    shift = bits - 4
+    return _FREE_VALUES + (((rest >> shift) & 0x07) | ((shift + 1) << 3))
+
+
+def _decoded(byte: int) -> int:
+    if byte < _FREE_VALUES:
+        return byte
+    code = byte - _FREE_VALUES
+    mantissa, shift = code & 0x07, (code >> 3) - 1
+    return _FREE_VALUES + (mantissa if shift == -1 else (mantissa | 0x08) << shift)
+
+
+def lucene_length(length: int) -> int:
+    """A field's length as BM25 sees it after Lucene's one-byte norm."""
+    return _decoded(_encoded(length))
+
+
+class KeywordIndex:
+    """The analysed terms of each block's content and summary, with postings per field."""
+
+    def __init__(self) -> None:
+        self._postings: dict[str, dict[str, dict[str, int]]] = {f: {} for f in FIELDS}
+        self._lengths: dict[str, dict[str, int]] = {f: {} for f in FIELDS}  # as decoded
+        self._length_sums: dict[str, int] = dict.fromkeys(FIELDS, 0)  # exact, as Lucene sums
+        # Each block's terms per field and their exact count, for removing it again.
+        self._blocks: dict[str, dict[str, tuple[frozenset[str], int]]] = {}
+
+    def __len__(self) -> int:
+        return len(self._blocks)
+
+    def __contains__(self, block_id: object) -> bool:
+        return block_id in self._blocks
+
+    def put(self, block_id: str, fields: Mapping[str, Sequence[str]]) -> None:
+        """Index (or index again) a block: each field's analysed terms, in order."""
+        self.remove(block_id)
+        kept: dict[str, tuple[frozenset[str], int]] = {}
+        for field in FIELDS:
+            words = fields.get(field)
+            if not words:
+                continue
+            counts = Counter(words)
+            for term, count in counts.items():
+                self._postings[field].setdefault(term, {})[block_id] = count
+            self._lengths[field][block_id] = lucene_length(len(words))
+            self._length_sums[field] += len(words)
+            kept[field] = (frozenset(counts), len(words))
+        self._blocks[block_id] = kept
+
+    def remove(self, block_id: str) -> None:
+        """Forget a block (nothing when it is not indexed)."""
+        for field, (held, length) in self._blocks.pop(block_id, {}).items():
+            del self._lengths[field][block_id]
+            self._length_sums[field] -= length
+            postings = self._postings[field]
+            for term in held:
+                docs = postings[term]
+                del docs[block_id]
+                if not docs:
+                    del postings[term]
+
+    def search(self, query: Sequence[str], n: int) -> tuple[list[str], list[float]]:
+        """The n best blocks for the analysed query terms, best first (ties by id), each
+        with its BM25 score; blocks holding none of the terms are not returned."""
+        scores: dict[str, float] = {}
+        for field in FIELDS:
+            postings, lengths = self._postings[field], self._lengths[field]
+            count = len(lengths)
+            if not count:
+                continue
+            average = self._length_sums[field] / count
+            for term in query:
+                docs = postings.get(term)
+                if not docs:
+                    continue
+                idf = _idf(len(docs), count)
+                for block_id, freq in docs.items():
+                    norm = K1 * (1 - B + B * lengths[block_id] / average)
+                    scores[block_id] = scores.get(block_id, 0.0) + idf * freq / (freq + norm)
+        best = sorted(scores, key=lambda b: (-scores[b], b))[: max(0, n)]
+        return best, [scores[b] for b in best]
+
+    def score(self, query: Sequence[str], fields: Mapping[str, Sequence[str]]) -> float:
+        """The BM25 score of a block outside the index (learned, not yet dreamed), with the
+        index's statistics counting it as one more block."""
+        total = 0.0
+        for field in FIELDS:
+            words = fields.get(field)
+            if not words:
+                continue
+            count = len(self._lengths[field]) + 1
+            average = (self._length_sums[field] + len(words)) / count
+            freqs = Counter(words)
+            norm = K1 * (1 - B + B * lucene_length(len(words)) / average)
+            for term in query:
+                freq = freqs.get(term, 0)
+                if freq:
+                    docs = len(self._postings[field].get(term) or ()) + 1
+                    total += _idf(docs, count) * freq / (freq + norm)
+        return total
+
+
+def _idf(docs: int, count: int) -> float:
+    return math.log(1 + (count - docs + 0.5) / (docs + 0.5))

@@ -1,0 +1,107 @@
+"""BM25 over one space's blocks (core.keyword_index): Lucene's formula and norms, statistics
+that follow every put and remove, and a block outside the index scored as if inside."""
+
+from __future__ import annotations
+
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from elfgraph.core.keyword_index import K1, B, KeywordIndex, lucene_length
+
+VOCABULARY = ["red", "car", "paint", "blue", "road", "trip"]
+words = st.lists(st.sampled_from(VOCABULARY), min_size=1, max_size=30)
+blocks = st.dictionaries(st.sampled_from([f"b{i}" for i in range(12)]), words, min_size=1)
+
+
+def bm25(freq: int, docs: int, count: int, length: int, average: float) -> float:
+    idf = math.log(1 + (count - docs + 0.5) / (docs + 0.5))
+    return idf * freq / (freq + K1 * (1 - B + B * length / average))
+
+
+def test_the_score_is_lucenes_bm25_summed_over_both_fields() -> None:
+    index = KeywordIndex()
+    index.put("a", {"content": ["red", "red", "car"], "summary": ["red", "red", "car"]})
+    index.put("b", {"content": ["car"], "summary": ["car", "road"]})
+    ids, scores = index.search(["red"], 5)
+    assert ids == ["a"]
+    # red: in one of two blocks; content lengths 3 and 1 (average 2), summaries 3 and 2
+    expected = bm25(2, 1, 2, 3, 2.0) + bm25(2, 1, 2, 3, 2.5)
+    assert math.isclose(scores[0], expected, rel_tol=1e-12)
+
+
+def test_a_repeated_query_term_counts_again_and_ties_go_by_id() -> None:
+    index = KeywordIndex()
+    for block_id in ("y", "x"):
+        index.put(block_id, {"content": ["car", "trip"]})
+    once = index.search(["car"], 5)
+    twice = index.search(["car", "car"], 5)
+    assert once[0] == twice[0] == ["x", "y"]
+    assert math.isclose(twice[1][0], 2 * once[1][0])
+
+
+def test_long_fields_are_measured_as_lucenes_one_byte_norm() -> None:
+    assert [lucene_length(n) for n in (0, 23, 24, 31, 32, 40, 100, 1000)] == [
+        0,
+        23,
+        24,
+        31,
+        32,
+        40,
+        96,
+        984,
+    ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(blocks, blocks, st.lists(st.sampled_from(VOCABULARY), min_size=1, max_size=3))
+def test_statistics_follow_puts_and_removes(
+    first: dict[str, list[str]], second: dict[str, list[str]], query: list[str]
+) -> None:
+    """Indexing, re-indexing and removing leaves what indexing the survivors afresh gives."""
+    index = KeywordIndex()
+    for block_id, terms in first.items():
+        index.put(block_id, {"content": terms, "summary": terms[::2]})
+    for block_id, terms in second.items():
+        index.put(block_id, {"content": terms})
+    gone = sorted(first)[::2]
+    for block_id in gone:
+        index.remove(block_id)
+    fresh = KeywordIndex()
+    for block_id, terms in first.items():
+        if block_id not in gone and block_id not in second:
+            fresh.put(block_id, {"content": terms, "summary": terms[::2]})
+    for block_id, terms in second.items():
+        if block_id not in gone:
+            fresh.put(block_id, {"content": terms})
+    got, expected = index.search(query, 20), fresh.search(query, 20)
+    assert got[0] == expected[0]
+    assert all(math.isclose(a, b, rel_tol=1e-12) for a, b in zip(got[1], expected[1], strict=True))
+    assert len(index) == len(fresh)
+
+
+@settings(max_examples=60, deadline=None)
+@given(blocks, words, st.lists(st.sampled_from(VOCABULARY), min_size=1, max_size=3))
+def test_a_block_outside_scores_what_it_would_inside(
+    indexed: dict[str, list[str]], outside: list[str], query: list[str]
+) -> None:
+    index = KeywordIndex()
+    for block_id, terms in indexed.items():
+        index.put(block_id, {"content": terms})
+    alone = index.score(query, {"content": outside})
+    index.put("outside", {"content": outside})
+    ids, scores = index.search(query, 50)
+    inside = dict(zip(ids, scores, strict=True)).get("outside", 0.0)
+    assert math.isclose(alone, inside, rel_tol=1e-12, abs_tol=1e-15)
+
+
+def test_nothing_matches_an_empty_index_or_unknown_words() -> None:
+    index = KeywordIndex()
+    assert index.search(["red"], 5) == ([], [])
+    index.put("a", {"content": ["red"]})
+    assert index.search(["green"], 5) == ([], [])
+    assert index.search(["red"], 0) == ([], [])
+    index.remove("missing")  # nothing to forget: no error
+    assert "a" in index
+    assert len(index) == 1
