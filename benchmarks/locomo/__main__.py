@@ -111,6 +111,14 @@ def parser() -> argparse.ArgumentParser:
         help="count only the block a turn was learned as, not the survivor its id resolves "
         "to when dream archived it as a near-duplicate (the figures before issue 17)",
     )
+    p.add_argument(
+        "--crowd",
+        type=int,
+        default=0,
+        metavar="N",
+        help="first learn and dream N synthetic facts into another space of the same database "
+        "(other tenants: the indexes are shared), dropped at the end",
+    )
     p.add_argument("--chart", type=Path, help="write the per-category bar chart (PNG) here")
     return p
 
@@ -131,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         resolve_superseded=not args.strict_ids,
         variants=dict(args.variants),
         ks=tuple(sorted(set(args.ks))),
+        crowd=max(0, args.crowd),
     )
     try:
         for changes in [{}, *options.variants.values()]:

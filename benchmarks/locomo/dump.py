@@ -37,7 +37,8 @@ from elfgraph.core.scoring import Weights
 from elfgraph.core.text import normalised_text
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.memory import MemorySystem
-from elfgraph.retrieval.ranking import Candidates, Ranked, Relevance
+from elfgraph.retrieval.candidates import Candidates
+from elfgraph.retrieval.ranking import Ranked, Relevance
 from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
@@ -178,6 +179,8 @@ class _Unpickler(pickle.Unpickler):
     def find_class(self, module: str, name: str) -> Any:
         if module == "__main__":
             module = __name__
+        if (module, name) == ("elfgraph.retrieval.ranking", "Candidates"):
+            module = "elfgraph.retrieval.candidates"  # where it lived before
         return super().find_class(module, name)
 
 

@@ -1,5 +1,6 @@
 """Recall latency at LoCoMo size without the query's embedding (issue 17: p95 ≤ 20 ms at
-top_k 10 on a quiet machine), with recall's vector cache and without it.
+top_k 10 on a quiet machine), with recall's vector and keyword cache, with the vector cache
+alone and with neither.
 
     python -m benchmarks.locomo.latency [--conversations conv-26] [--rounds 2]
 
@@ -41,7 +42,8 @@ from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space
 
 CONFIGURATIONS: dict[str, dict[str, Any]] = {
-    "default (vector cache)": {},
+    "default (vector and keyword cache)": {},
+    "no keyword cache": {"keyword_cache": False},
     "no vector cache": {"vector_cache_blocks": 0},
     # The ranking before issue 17's fifth part (one hop, no session lift, its weights).
     "before the fifth part": {

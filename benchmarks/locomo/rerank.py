@@ -28,7 +28,8 @@ from benchmarks.locomo.dump import TOP_K, Dumped, Recorded, load_dumps
 from benchmarks.locomo.metrics import Scored, recall_at, summarise
 from elfgraph.config.memory import RetrievalConfig
 from elfgraph.core.scoring import ATTENTION_WEIGHTS, Weights, weighted_degree
-from elfgraph.retrieval.ranking import Candidates, Relevance, rank_candidates
+from elfgraph.retrieval.candidates import Candidates
+from elfgraph.retrieval.ranking import Relevance, rank_candidates
 from elfgraph.retrieval.repository.candidates import CandidateBlock
 
 SEEDS = 4 * TOP_K

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from benchmarks.locomo.crowd import crowd
 from benchmarks.locomo.data import Conversation, LocomoDataError, load
 from benchmarks.locomo.evaluate import (
     SECONDS_PER_TURN,
@@ -55,6 +56,7 @@ class Options:
     # More configurations to measure on the same ingested space, by name: MemoryConfig
     # changes over `memory` (for cross-validation, benchmarks/locomo/crossval.py).
     variants: dict[str, dict[str, Any]] = field(default_factory=dict)
+    crowd: int = 0  # synthetic blocks of another space in the database (benchmarks/locomo/crowd.py)
 
     @property
     def configurations(self) -> dict[str, dict[str, Any]]:
@@ -149,9 +151,10 @@ async def run(options: Options, database: Database | None = None) -> dict[str, A
     db = database or await open_database()
     try:
         machine = await describe(db)
-        for index, conversation in enumerate(conversations):
-            await one_conversation(db, embedder, conversation, options, tally, index == 0)
-            print(progress(conversation, tally), flush=True)
+        async with crowd(db, options.crowd):
+            for index, conversation in enumerate(conversations):
+                await one_conversation(db, embedder, conversation, options, tally, index == 0)
+                print(progress(conversation, tally), flush=True)
     finally:
         if database is None:
             await db.close()
@@ -173,6 +176,7 @@ async def run(options: Options, database: Database | None = None) -> dict[str, A
             "superseded_ids_resolve": options.resolve_superseded,
             "memory": options.memory,
             "ablations": options.configurations,
+            "crowd_blocks": options.crowd,
         },
         "ingest": tally.ingested,
         "methods": tally.methods(options.ks),

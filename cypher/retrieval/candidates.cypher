@@ -25,7 +25,8 @@
 // often cannot crowd this one out; each hit with its Lucene score. With $pending, the same
 // full-text call also brings the k best inbox hits (blocks learned but not yet dreamed:
 // read your writes), kept apart as pending blocks, which are never seeds of the
-// expansion. Queryless frames instead pre-select the best
+// expansion; with the caller's keyword hits, the call asks for inbox blocks alone (the
+// caller scores them by its own BM25). Queryless frames instead pre-select the best
 // blocks by a cheap proxy of their score among the most recently reinforced, the most
 // reinforced and the most confident blocks, each read from its index in order (0022-0024),
 // so the cost does not grow with the space. Then: the 1-hop neighbours through any edge but

@@ -20,6 +20,9 @@ import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+import numpy as np
+import numpy.typing as npt
+
 FIELDS = ("content", "summary")
 K1 = 1.2
 B = 0.75
@@ -62,6 +65,8 @@ class KeywordIndex:
         self._length_sums: dict[str, int] = dict.fromkeys(FIELDS, 0)  # exact, as Lucene sums
         # Each block's terms per field and their exact count, for removing it again.
         self._blocks: dict[str, dict[str, tuple[frozenset[str], int]]] = {}
+        # The postings as NumPy rows for search: made after a change, on the next search.
+        self._arrays: _Arrays | None = None
 
     def __len__(self) -> int:
         return len(self._blocks)
@@ -72,6 +77,7 @@ class KeywordIndex:
     def put(self, block_id: str, fields: Mapping[str, Sequence[str]]) -> None:
         """Index (or index again) a block: each field's analysed terms, in order."""
         self.remove(block_id)
+        self._arrays = None
         kept: dict[str, tuple[frozenset[str], int]] = {}
         for field in FIELDS:
             words = fields.get(field)
@@ -87,6 +93,8 @@ class KeywordIndex:
 
     def remove(self, block_id: str) -> None:
         """Forget a block (nothing when it is not indexed)."""
+        if block_id in self._blocks:
+            self._arrays = None
         for field, (held, length) in self._blocks.pop(block_id, {}).items():
             del self._lengths[field][block_id]
             self._length_sums[field] -= length
@@ -100,23 +108,41 @@ class KeywordIndex:
     def search(self, query: Sequence[str], n: int) -> tuple[list[str], list[float]]:
         """The n best blocks for the analysed query terms, best first (ties by id), each
         with its BM25 score; blocks holding none of the terms are not returned."""
-        scores: dict[str, float] = {}
+        if n <= 0 or not self._blocks:
+            return [], []
+        arrays = self._arrays or self._build_arrays()
+        scores = np.zeros(len(arrays.ids))
         for field in FIELDS:
-            postings, lengths = self._postings[field], self._lengths[field]
-            count = len(lengths)
+            count = len(self._lengths[field])
             if not count:
                 continue
-            average = self._length_sums[field] / count
+            norms = arrays.norms[field]
             for term in query:
-                docs = postings.get(term)
-                if not docs:
-                    continue
-                idf = _idf(len(docs), count)
-                for block_id, freq in docs.items():
-                    norm = K1 * (1 - B + B * lengths[block_id] / average)
-                    scores[block_id] = scores.get(block_id, 0.0) + idf * freq / (freq + norm)
-        best = sorted(scores, key=lambda b: (-scores[b], b))[: max(0, n)]
-        return best, [scores[b] for b in best]
+                rows, freqs = arrays.postings(field, term)
+                if rows.size:
+                    idf = _idf(rows.size, count)
+                    scores[rows] += idf * freqs / (freqs + norms[rows])
+        hits = np.flatnonzero(scores > 0)  # a term held always scores above 0
+        if hits.size > n:
+            cut = np.partition(scores[hits], hits.size - n)[hits.size - n]
+            hits = hits[scores[hits] >= cut]
+        best = sorted(hits.tolist(), key=lambda row: (-scores[row], arrays.ids[row]))[:n]
+        return [arrays.ids[row] for row in best], [float(scores[row]) for row in best]
+
+    def _build_arrays(self) -> _Arrays:
+        """The rows and length norms of the blocks indexed now (kept until the next change)."""
+        ids = list(self._blocks)
+        rows = {block_id: row for row, block_id in enumerate(ids)}
+        norms = {}
+        for field in FIELDS:
+            lengths = np.ones(len(ids))
+            for block_id, length in self._lengths[field].items():
+                lengths[rows[block_id]] = length
+            count = len(self._lengths[field])
+            average = self._length_sums[field] / count if count else 1.0
+            norms[field] = K1 * (1 - B + B * lengths / average)
+        self._arrays = _Arrays(ids, rows, norms, self._postings)
+        return self._arrays
 
     def score(self, query: Sequence[str], fields: Mapping[str, Sequence[str]]) -> float:
         """The BM25 score of a block outside the index (learned, not yet dreamed), with the
@@ -136,6 +162,37 @@ class KeywordIndex:
                     docs = len(self._postings[field].get(term) or ()) + 1
                     total += _idf(docs, count) * freq / (freq + norm)
         return total
+
+
+class _Arrays:
+    """A snapshot of the index for search: each block's row, each field's length norm
+    K1·(1 − B + B·length / average) by row, and each term's postings as rows and term
+    frequencies, converted the first time a query asks for the term."""
+
+    def __init__(
+        self,
+        ids: list[str],
+        rows: dict[str, int],
+        norms: dict[str, npt.NDArray[np.float64]],
+        postings: dict[str, dict[str, dict[str, int]]],
+    ) -> None:
+        self.ids, self.norms = ids, norms
+        self._rows, self._postings = rows, postings
+        self._converted: dict[
+            tuple[str, str], tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]
+        ] = {}
+
+    def postings(
+        self, field: str, term: str
+    ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]:
+        key = (field, term)
+        found = self._converted.get(key)
+        if found is None:
+            docs = self._postings[field].get(term) or {}
+            rows = np.fromiter((self._rows[b] for b in docs), dtype=np.intp, count=len(docs))
+            freqs = np.fromiter(docs.values(), dtype=np.float64, count=len(docs))
+            found = self._converted[key] = (rows, freqs)
+        return found
 
 
 def _idf(docs: int, count: int) -> float:

@@ -25,9 +25,9 @@ from elfgraph.core.scoring import (
 )
 from elfgraph.core.sketch import unsketch_many
 from elfgraph.core.speakers import by_speaker, speaker_of
+from elfgraph.retrieval.candidates import Candidates
 from elfgraph.retrieval.models import ScoredBlock
 from elfgraph.retrieval.pending import merge_pending, pending_similarities
-from elfgraph.retrieval.repository.candidates import CandidateBlock, CandidatesRow
 
 
 @dataclass(frozen=True)
@@ -49,51 +49,6 @@ class Relevance:
     session_weight: float = 0.05  # gained from the session's other matches (§7.11)
     session_depth: int = 2  # how many of them count
     diversity_weight: float = 0.2  # MMR's share for novelty over score (§7.4); 0: score order
-
-
-@dataclass(frozen=True)
-class Candidates:
-    """What the candidates query returned, ready for ranking."""
-
-    vector_ids: list[str]
-    keyword_ids: list[str]
-    expanded_ids: list[str]
-    guaranteed_ids: list[str]
-    contradictions: list[tuple[str, str]]
-    blocks: dict[str, CandidateBlock]
-    fetched_in_space: int = 0
-    answered: int = 0  # the vector index's answers, of every space
-    compared: int = 0  # the blocks an exact scan compared with the query (0: no scan)
-    now_hours: float = 0.0  # the clock the query used
-    vector_cosines: list[float] = field(default_factory=list)  # parallel to vector_ids
-    keyword_scores: list[float] = field(default_factory=list)  # parallel to keyword_ids
-    pending_ids: list[str] = field(default_factory=list)  # inbox blocks the keyword leg found
-    pending_scores: list[float] = field(default_factory=list)  # parallel to pending_ids
-    cache_dead: list[str] = field(default_factory=list)  # cached ids no longer active
-    vector_version: tuple[str, int] | None = None  # the space's, for the vector cache
-
-    @classmethod
-    def from_row(cls, row: CandidatesRow | None) -> Candidates:
-        if row is None:
-            return cls([], [], [], [], [], {})
-        return cls(
-            vector_ids=list(row["vector_ids"]),
-            keyword_ids=list(row["keyword_ids"]),
-            expanded_ids=list(row["expanded_ids"]),
-            guaranteed_ids=list(row["guaranteed_ids"]),
-            contradictions=[(str(a), str(b)) for a, b in row["contradictions"]],
-            blocks={str(c["id"]): c.copy() for c in row["candidates"]},
-            fetched_in_space=int(row["fetched_in_space"] or 0),
-            answered=int(row["answered"] or 0),
-            compared=int(row["compared"] or 0),
-            now_hours=float(row["now"] or 0.0),
-            vector_cosines=[float(c) for c in row["vector_cosines"]],
-            keyword_scores=[float(s) for s in row["keyword_scores"]],
-            pending_ids=list(row["pending_ids"]),
-            pending_scores=[float(s) for s in row["pending_scores"]],
-            cache_dead=list(row["cache_dead"]),
-            vector_version=(str(row["vector_version"][0]), int(row["vector_version"][1])),
-        )
 
 
 @dataclass

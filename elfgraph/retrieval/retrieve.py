@@ -12,10 +12,11 @@ from elfgraph.core.dates import asked_period, asks_when
 from elfgraph.core.text import normalised_text
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import FrameError
+from elfgraph.retrieval.candidates import Candidates
 from elfgraph.retrieval.frames import FrameDefinition, frame_definition
 from elfgraph.retrieval.index_share import MAX_FETCH, IndexShare
 from elfgraph.retrieval.keywords import keyword_terms
-from elfgraph.retrieval.ranking import Candidates, Ranked, Relevance, rank_candidates
+from elfgraph.retrieval.ranking import Ranked, Relevance, rank_candidates
 from elfgraph.retrieval.repository.candidates import candidates
 from elfgraph.retrieval.vector_cache import VectorCache
 from elfgraph.store.database import Database

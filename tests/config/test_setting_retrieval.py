@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from elfgraph.embedding.mock import MockEmbeddingService
+from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
 from tests.support.graph import graph_write
 from tests.support.memory import MakeMemory
@@ -75,6 +76,36 @@ async def test_setting_vector_cache_blocks(
     assert default[0] == len(TEXTS)  # ranked in the process
     assert changed[0] == 0  # ranked by the database
     assert default[1] == changed[1]
+
+
+async def test_setting_keyword_cache(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    # Alone, "red" and "car" are equally rare and the fence says "red" three times. Another
+    # space says "red" in 300 blocks: by the shared full-text index's statistics "red" is
+    # then worth nearly nothing (tests/retrieval/test_keyword_statistics.py).
+    fence, car = "Red, red, red paint on the fence.", "The car needs a wash."
+    crowd = f"{space}-crowd"
+    try:
+        others = await make_memory(crowd)
+        await others.learn_many([f"red paint note {i}" for i in range(300)])
+        await others.dream()
+
+        async def scenario(open_memory: Opener, _: str) -> list[str]:
+            return await _keyword_order(open_memory, [fence, car, "A blue sky."], "red car")
+
+        default, changed = await both(
+            make_memory,
+            database,
+            space,
+            scenario,
+            changed={"keyword_cache": False},
+            base={"retrieval_legs": "keyword"},
+        )
+    finally:
+        await drop_space(database, crowd)
+    assert default == [fence, car]  # the space's own statistics
+    assert changed == [car, fence]  # the whole index's
 
 
 async def _keyword_order(open_memory: Opener, texts: list[str], query: str) -> list[str]:

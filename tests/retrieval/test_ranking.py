@@ -14,9 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from elfgraph.core.scoring import Components, Weights, composite, rank, weighted_degree
+from elfgraph.retrieval.candidates import Candidates
 from elfgraph.retrieval.frames import ATTENTION_WEIGHTS, SELF_WEIGHTS, TASK_WEIGHTS
 from elfgraph.retrieval.models import ScoredBlock
-from elfgraph.retrieval.ranking import Candidates, Ranked, rank_candidates, score_all
+from elfgraph.retrieval.ranking import Ranked, rank_candidates, score_all
 
 QUERYLESS = TASK_WEIGHTS.without_similarity()  # 0.25 each for the other four
 

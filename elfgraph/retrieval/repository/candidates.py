@@ -6,8 +6,8 @@ from elfgraph.store.transaction import Transaction, run_one, single_statement
 CandidateEdge = list[float | str | None]
 
 
-class CandidateBlock(TypedDict):
-    """A candidate's properties as ranking reads them: each projected property is None
+class CandidateProperties(TypedDict):
+    """A candidate's properties as the query returns them: each projected property is None
     when the block lacks it, so ranking falls back to defaults."""
 
     id: str
@@ -21,7 +21,13 @@ class CandidateBlock(TypedDict):
     sketch: str | None  # elfgraph.core.sketch
     session_id: str | None  # the session it was learned in (§7.11)
     weighted_degree: float | None  # kept on write, over every edge (§6, §9.2)
-    edges: list[CandidateEdge]  # its edges to the other candidates, CONTRADICTS included
+
+
+class CandidateBlock(CandidateProperties):
+    """A candidate as ranking reads it: with its edges to the other candidates, CONTRADICTS
+    included (retrieval.ranking.Candidates.from_row gives each edge to both ends)."""
+
+    edges: list[CandidateEdge]
 
 
 class CandidatesRow(TypedDict):
@@ -34,8 +40,7 @@ class CandidatesRow(TypedDict):
     expanded_ids: list[str]
     guaranteed_ids: list[str]
     contradictions: list[list[str]]  # [a, b] with a < b, both candidates
-    # Every edge between two candidates once: [start, end, weight, reinforcements, relation]
-    # (also in each candidate's `edges`, from both ends).
+    # Every edge between two candidates once: [start, end, weight, reinforcements, relation].
     inner_edges: list[list[Any]]
     fetched_in_space: int  # the index's hits in this space, before the cut to k
     answered: int  # how many answers the vector index gave (at most the fetch asked for)
@@ -44,7 +49,7 @@ class CandidatesRow(TypedDict):
     cache_dead: list[str]  # cached ids no longer active in the space
     vector_version: list[str | int]  # [text_key, vector epoch] of the space now
     now: float  # now_hours, else the space's clock
-    candidates: list[CandidateBlock]
+    candidates: list[CandidateProperties]
 
 
 @single_statement
@@ -108,21 +113,4 @@ async def candidates(
         expand_per_seed=expand_per_seed,
         pending=pending,
     )
-    if row is None:
-        return None
-    candidates_with_edges = with_edges(row["candidates"], row["inner_edges"])
-    return cast(CandidatesRow, {**row, "candidates": candidates_with_edges})
-
-
-def with_edges(blocks: list[dict[str, Any]], inner: list[list[Any]]) -> list[dict[str, Any]]:
-    """Each candidate with its edges to the others, from the query's list of every such
-    edge once ([start, end, weight, reinforcements, relation]): both ends get it, each
-    block's edges in one order (by the other block, then relation)."""
-    edges: dict[str, list[CandidateEdge]] = {str(b["id"]): [] for b in blocks}
-    for start, end, weight, count, relation in inner:
-        edges[start].append([weight, count, end, relation])
-        if end != start:
-            edges[end].append([weight, count, start, relation])
-    for listed in edges.values():
-        listed.sort(key=lambda e: (str(e[2]), str(e[3])))
-    return [{**b, "edges": edges[str(b["id"])]} for b in blocks]
+    return cast(CandidatesRow | None, row)
