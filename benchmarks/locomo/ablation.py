@@ -59,6 +59,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
     # Diversity (§7.4): none, and the design's 0.3 (before issue 17's sixth part).
     "no-diversity": {"diversity_weight": 0.0},
     "diversity-0.3": {"diversity_weight": 0.3},
+    # The keyword leg by Lucene's scores instead of the space's own BM25 (§7.2): alone on
+    # the server the two agree; among other spaces only this one moves (--crowd).
+    "no-keyword-cache": {"keyword_cache": False},
 }
 NO_CONTEXT = "no-context"  # the prefix of the rows of the second ingestion
 
