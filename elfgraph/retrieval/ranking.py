@@ -188,6 +188,8 @@ def _score_numbers(
 def _scored_block(
     found: Candidates, block_id: str, numbers: _Numbers, has_query: bool, *, lowered: bool = False
 ) -> ScoredBlock:
+    """One candidate as recall returns it (`lowered`: diversity placed it below a block
+    with a lower score)."""
     b = found.blocks[block_id]
     components = numbers.components
     return ScoredBlock(
