@@ -1,6 +1,6 @@
 // name: active_vectors
 // mode: read
-// returns: many
+// returns: one
 // params: space, run_id
 // Every active block of the space with its embedding, leaving out blocks this run promoted
 // (the caller has those in memory). For a small space (IN_MEMORY_LIMIT in
@@ -9,5 +9,5 @@
 MATCH (b:Block)
 WHERE b.space = $space AND b.status = 'active' AND b.embedding IS NOT NULL
   AND coalesce(b.consolidated_by, '') <> $run_id
-RETURN b.id AS id, coalesce(b.tags, []) AS tags, b.category AS category,
-       b.last_reinforced_at AS hours, b.embedding AS embedding
+RETURN collect({id: b.id, tags: coalesce(b.tags, []), category: b.category,
+                hours: b.last_reinforced_at, embedding: b.embedding}) AS blocks

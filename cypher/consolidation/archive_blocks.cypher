@@ -1,6 +1,6 @@
 // name: archive_blocks
 // mode: write
-// returns: many
+// returns: one
 // params: space, rows, reason, archived_at
 // Archives inbox or active blocks (status only moves forward), removes their knowledge
 // edges (their neighbours' weighted_degree and edge_due_hours recounted, docs/BEHAVIOUR.md §6) and drops their
@@ -91,4 +91,4 @@ CALL (b, row, space) {
   SET space.vector_epoch = coalesce(space.vector_epoch, 0) + 1
   SET survivor.vector_epoch = space.vector_epoch
 }
-RETURN b.id AS id
+RETURN collect(b.id) AS ids

@@ -1,8 +1,8 @@
 // name: block_contents
 // mode: read
-// returns: many
+// returns: one
 // params: space, ids
 // The content of the given blocks of a space, for contradiction checks against them.
 UNWIND $ids AS block_id
 MATCH (b:Block {space: $space, id: block_id})
-RETURN b.id AS id, b.content AS content
+RETURN collect([b.id, b.content]) AS contents

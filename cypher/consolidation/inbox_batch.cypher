@@ -1,6 +1,6 @@
 // name: inbox_batch
 // mode: read
-// returns: many
+// returns: one
 // params: space, limit
 // The oldest inbox blocks of a space, in the order they were learned, each with the block
 // learned just before it in the same session (`follows`, and its content for the block's
@@ -26,6 +26,9 @@ OPTIONAL CALL (b) {
   WHERE p.space = $space
   RETURN p.id AS follows, p.content AS previous_content
 }
-RETURN b.id AS id, b.content AS content, coalesce(b.tags, []) AS tags,
-       b.category AS category, b.created_at AS created_at, follows, previous_content
+WITH b, follows, previous_content
 ORDER BY b.learn_seq
+// One record holding every block: a record each costs the async driver ~70 µs of Python.
+RETURN collect({id: b.id, content: b.content, tags: coalesce(b.tags, []),
+                category: b.category, created_at: b.created_at, follows: follows,
+                previous_content: previous_content}) AS blocks

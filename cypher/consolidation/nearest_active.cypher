@@ -1,9 +1,9 @@
 // name: nearest_active
 // mode: read
-// returns: many
+// returns: one
 // params: space, queries, fetch, k, run_id
 // For each query vector, the k nearest active blocks of the space through the shared
-// vector index, as one row per query, leaving out blocks this run promoted (the caller
+// vector index, one entry per query (in one record), leaving out blocks this run promoted (the caller
 // has those in memory). The index holds every space, so it is asked for
 // `fetch` (>= k) nodes and filtered; the caller falls back to nearest_active_exact when
 // that leaves too few. Each cosine is exact (the index's is approximate), in [-1, 1].
@@ -24,4 +24,4 @@ CALL (q) {
                   hours: node.last_reinforced_at, cosine: 2.0 * similarity - 1.0})
          AS hits
 }
-RETURN q.id AS query_id, hits
+RETURN collect({query_id: q.id, hits: hits}) AS found

@@ -1,8 +1,8 @@
 // name: nearest_active_exact
 // mode: read
-// returns: many
+// returns: one
 // params: space, queries, k, run_id
-// Exact nearest active blocks of the space by scanning it, one row per query: used only
+// Exact nearest active blocks of the space by scanning it, one entry per query: used only
 // when the shared vector index returned too few of this space's blocks (a small space in
 // a big graph).
 UNWIND $queries AS q
@@ -17,4 +17,4 @@ CALL (q) {
   RETURN collect({id: node.id, tags: coalesce(node.tags, []), category: node.category,
                   hours: node.last_reinforced_at, cosine: 2.0 * score - 1.0}) AS hits
 }
-RETURN q.id AS query_id, hits
+RETURN collect({query_id: q.id, hits: hits}) AS found

@@ -1,6 +1,6 @@
 // name: promote_blocks
 // mode: write
-// returns: many
+// returns: one
 // params: space, rows, now_hours, embedding_model, run_id
 // Promotes analysed inbox blocks to active with their confidence, tags, summary, decay
 // rate (and the archive_due_hours it gives, docs/BEHAVIOUR.md §9.2), embedding and its sketch (see elfgraph/core/sketch.py). The embedding is stored
@@ -44,4 +44,4 @@ CALL db.create.setNodeVectorProperty(b, 'embedding', row.embedding)
 FOREACH (_ IN CASE WHEN any(tag IN row.tags WHERE tag STARTS WITH 'self/') THEN [1] ELSE [] END |
   SET b:Self
 )
-RETURN b.id AS id
+RETURN collect(b.id) AS ids

@@ -1,6 +1,6 @@
 // name: link_state
 // mode: write
-// returns: many
+// returns: one
 // params: space, ids
 // Locks the space's edges (a write on its node, like every edge writer), then reads what
 // linking a batch decides on: for each block of the batch that exists, its status and
@@ -13,7 +13,8 @@ REMOVE space._edge_lock
 WITH space
 UNWIND $ids AS id
 MATCH (b:Block {space: $space, id: id})
-RETURN b.id AS id, b.status AS status,
-       [(b)-[r]-(:Block) | {key: elementId(r), a: startNode(r).id, b: endNode(r).id,
-                             relation: r.relation, origin: r.origin, weight: r.weight}]
-         AS edges
+RETURN collect({id: b.id, status: b.status,
+                edges: [(b)-[r]-(:Block) | {key: elementId(r), a: startNode(r).id,
+                                            b: endNode(r).id, relation: r.relation,
+                                            origin: r.origin, weight: r.weight}]})
+         AS blocks

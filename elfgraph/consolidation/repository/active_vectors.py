@@ -1,6 +1,6 @@
 from typing import TypedDict, cast
 
-from elfgraph.store.transaction import Transaction, run_many
+from elfgraph.store.transaction import Transaction, run_one
 
 
 class ActiveVector(TypedDict):
@@ -13,5 +13,5 @@ class ActiveVector(TypedDict):
 
 async def active_vectors(tx: Transaction, *, space: str, run_id: str) -> list[ActiveVector]:
     """Every active block of the space this run did not promote, with its embedding."""
-    rows = await run_many(tx, "active_vectors", space=space, run_id=run_id)
-    return cast(list[ActiveVector], rows)
+    row = await run_one(tx, "active_vectors", space=space, run_id=run_id)
+    return cast(list[ActiveVector], row["blocks"] if row else [])

@@ -1,6 +1,6 @@
 from typing import TypedDict
 
-from elfgraph.store.transaction import Transaction, run_many
+from elfgraph.store.transaction import Transaction, run_one
 
 
 class ArchiveRow(TypedDict):
@@ -12,7 +12,7 @@ async def archive_blocks(
     tx: Transaction, *, space: str, rows: list[ArchiveRow], reason: str, archived_at: str
 ) -> list[str]:
     """The ids actually archived (those that were inbox or active)."""
-    done = await run_many(
+    row = await run_one(
         tx, "archive_blocks", space=space, rows=rows, reason=reason, archived_at=archived_at
     )
-    return [str(row["id"]) for row in done]
+    return [str(block_id) for block_id in (row["ids"] if row else [])]

@@ -1,6 +1,6 @@
 from typing import TypedDict, cast
 
-from elfgraph.store.transaction import Transaction, run_many
+from elfgraph.store.transaction import Transaction, run_one
 
 
 class InboxRow(TypedDict):
@@ -14,5 +14,5 @@ class InboxRow(TypedDict):
 
 
 async def inbox_batch(tx: Transaction, *, space: str, limit: int) -> list[InboxRow]:
-    rows = await run_many(tx, "inbox_batch", space=space, limit=limit)
-    return cast(list[InboxRow], rows)
+    row = await run_one(tx, "inbox_batch", space=space, limit=limit)
+    return cast(list[InboxRow], row["blocks"] if row else [])

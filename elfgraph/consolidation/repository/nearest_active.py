@@ -1,6 +1,6 @@
 from typing import TypedDict, cast
 
-from elfgraph.store.transaction import Transaction, run_many
+from elfgraph.store.transaction import Transaction, run_one
 
 
 class NeighbourQuery(TypedDict):
@@ -32,8 +32,8 @@ async def nearest_active(
     k: int,
     run_id: str,
 ) -> list[NearestRow]:
-    """One row per query: query_id and hits (id, tags, category, hours, cosine)."""
-    rows = await run_many(
+    """One entry per query: query_id and hits (id, tags, category, hours, cosine)."""
+    row = await run_one(
         tx, "nearest_active", space=space, queries=queries, fetch=fetch, k=k, run_id=run_id
     )
-    return cast(list[NearestRow], rows)
+    return cast(list[NearestRow], row["found"] if row else [])

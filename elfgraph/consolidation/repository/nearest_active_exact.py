@@ -1,7 +1,7 @@
 from typing import cast
 
 from elfgraph.consolidation.repository.nearest_active import NearestRow, NeighbourQuery
-from elfgraph.store.transaction import Transaction, run_many
+from elfgraph.store.transaction import Transaction, run_one
 
 
 async def nearest_active_exact(
@@ -13,7 +13,7 @@ async def nearest_active_exact(
     run_id: str,
 ) -> list[NearestRow]:
     """Like nearest_active (the same rows), by an exact scan of the space."""
-    rows = await run_many(
+    row = await run_one(
         tx, "nearest_active_exact", space=space, queries=queries, k=k, run_id=run_id
     )
-    return cast(list[NearestRow], rows)
+    return cast(list[NearestRow], row["found"] if row else [])

@@ -1,6 +1,6 @@
 from typing import TypedDict
 
-from elfgraph.store.transaction import Transaction, run_many
+from elfgraph.store.transaction import Transaction, run_one
 
 
 class PromotionRow(TypedDict):
@@ -26,7 +26,7 @@ async def promote_blocks(
     run_id: str,
 ) -> list[str]:
     """The ids promoted now (still in the inbox when locked)."""
-    records = await run_many(
+    row = await run_one(
         tx,
         "promote_blocks",
         space=space,
@@ -35,4 +35,4 @@ async def promote_blocks(
         embedding_model=embedding_model,
         run_id=run_id,
     )
-    return [str(record["id"]) for record in records]
+    return [str(block_id) for block_id in (row["ids"] if row else [])]

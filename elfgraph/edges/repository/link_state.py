@@ -1,6 +1,6 @@
 from typing import TypedDict, cast
 
-from elfgraph.store.transaction import Transaction, run_many
+from elfgraph.store.transaction import Transaction, run_one
 
 
 class StoredEdge(TypedDict):
@@ -23,5 +23,5 @@ class LinkStateRow(TypedDict):
 
 async def link_state(tx: Transaction, *, space: str, ids: list[str]) -> list[LinkStateRow]:
     """Lock the space's edges, then each existing block's status and edges."""
-    rows = await run_many(tx, "link_state", space=space, ids=ids)
-    return cast(list[LinkStateRow], rows)
+    row = await run_one(tx, "link_state", space=space, ids=ids)
+    return cast(list[LinkStateRow], row["blocks"] if row else [])
