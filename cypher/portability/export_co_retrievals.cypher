@@ -1,12 +1,13 @@
 // name: export_co_retrievals
 // mode: read
-// returns: many
+// returns: one
 // params: space, after_a, after_b, limit
 // The next `limit` co-retrieval pairs of the space after the pair (after_a, after_b), in
 // (a, b) order, read from the (space, a, b) uniqueness index, with every property.
 MATCH (n:CoRetrieval)
 WHERE n.space = $space AND n.a >= $after_a
   AND (n.a > $after_a OR n.b > $after_b)
-RETURN properties(n) AS props
+WITH n
 ORDER BY n.space, n.a, n.b
 LIMIT $limit
+RETURN collect({props: properties(n)}) AS records
