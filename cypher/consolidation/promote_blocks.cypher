@@ -33,6 +33,9 @@ SET b.status = 'active',
     b.embedding_model = $embedding_model,
     b.reinforcement_count = 1,
     b.last_reinforced_at = $now_hours,
+    // Not kept in the inbox (insert_blocks.cypher); the links made next raise the degree.
+    b.weighted_degree = coalesce(b.weighted_degree, 0.0),
+    b.edge_due_hours = coalesce(b.edge_due_hours, 1.0e18),
     b.promoted_at = row.promoted_at,
     b.consolidated_by = $run_id,
     b.vector_epoch = epoch

@@ -8,6 +8,5 @@
 MATCH (space:Space {name: $space})
 UNWIND $rows AS row
 CREATE (again:Block {space: $space, id: row.id})
-SET again += row.props, again.text_key = space.text_key, again.weighted_degree = 0.0,
-    again.edge_due_hours = 1.0e18
+SET again += row.props, again.text_key = space.text_key
 RETURN count(again) AS created

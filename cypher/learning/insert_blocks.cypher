@@ -9,13 +9,14 @@
 // the caller stores the content again under a random id (insert_again.cypher), for
 // consolidation to judge by similarity. One flat UNWIND and one row back: a subquery
 // per row and a record per row cost twice the server time (docs/BENCHMARKS.md, issue 18
-// writes). A new block has no edges: weighted_degree 0.0, which every writer of edges
-// keeps (docs/BEHAVIOUR.md §9.2). `stored` is 0 when the space does not exist.
+// writes). An inbox block carries no confidence, reinforcement count, weighted degree
+// or edge due time: promotion sets them (promote_blocks.cypher), so a new block enters
+// none of the five indexes that order active blocks by them (docs/BENCHMARKS.md, issue 18:
+// the lean inbox). `stored` is 0 when the space does not exist.
 MATCH (space:Space {name: $space})
 UNWIND $rows AS row
 MERGE (b:Block {space: $space, id: row.id})
-ON CREATE SET b += row.props, b.text_key = space.text_key, b.weighted_degree = 0.0,
-              b.edge_due_hours = 1.0e18
+ON CREATE SET b += row.props, b.text_key = space.text_key
 RETURN count(row) AS stored,
        collect(CASE WHEN coalesce(b.learn_seq, -1) <> row.props.learn_seq
                     THEN {index: row.index, status: b.status} END) AS repeated

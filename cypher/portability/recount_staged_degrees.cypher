@@ -7,7 +7,8 @@
 // weighted_degree and edge_due_hours recounted from their edges (docs/BEHAVIOUR.md §6: the
 // sum of weight + 0.1·ln(1 + reinforcement_count)), which every writer of edges keeps and
 // curate reads, and archive_due_hours from their last reinforcement (shifted by a merge) and
-// decay rate (§9.2): for every active block, and any other that had one.
+// decay rate (§9.2): for every active block, and any other that had one. An inbox block
+// without edges gets no degree or due time (insert_blocks.cypher).
 // Returns whether the claim still holds and the last id of the page (null when none was left).
 OPTIONAL MATCH (claim:ImportClaim {space: $space, token: $token})
 SET claim.heartbeat = timestamp()
@@ -39,7 +40,10 @@ CALL (claim) {
            WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
            ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END), 1.0e18) AS due
   }
-  SET x.weighted_degree = degree, x.edge_due_hours = due,
+  // An inbox block without edges keeps neither, as learn writes it (the lean inbox).
+  WITH x, degree, due, x.status = 'inbox' AND x.weighted_degree IS NULL AND degree = 0.0 AS lean
+  SET x.weighted_degree = CASE WHEN lean THEN null ELSE degree END,
+      x.edge_due_hours = CASE WHEN lean THEN null ELSE due END,
       x.archive_due_hours = CASE WHEN x.last_reinforced_at IS NULL THEN null
                                  WHEN x.status <> 'active' AND x.archive_due_hours IS NULL
                                  THEN null

@@ -83,8 +83,6 @@ async def store_items(
             created_at=created_at,
             learn_seq=sequence + index,
             token_count=token_count(item["content"]),
-            confidence=0.5,
-            reinforcement_count=0,
             decay_lambda=0.01,
             last_reinforced_at=now_hours,
         )

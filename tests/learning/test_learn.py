@@ -30,8 +30,9 @@ async def test_learn_stores_an_inbox_block_with_the_defaults(
     )
     block = row["b"]
     assert block["status"] == "inbox"
-    assert block["confidence"] == 0.5
-    assert block["reinforcement_count"] == 0
+    # Kept out of the indexes that order active blocks: promotion sets these.
+    for ranked_only in ("confidence", "reinforcement_count", "weighted_degree", "edge_due_hours"):
+        assert ranked_only not in block
     assert block["decay_lambda"] == 0.01
     assert block["tags"] == ["topic/auth"]
     assert block["category"] == "decision"
@@ -40,6 +41,25 @@ async def test_learn_stores_an_inbox_block_with_the_defaults(
     assert block["created_at"].endswith("+00:00")
     assert "embedding" not in block  # learn is fast: no embedding until dream
     assert memory.last_learned_block_id == result.block_id
+
+
+async def test_a_pending_block_ranks_with_the_defaults_and_promotion_sets_them(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    memory = await make_memory()
+    learned = await memory.learn("The staging cluster runs on spot instances")
+    (pending,) = await memory.recall("staging cluster spot instances", top_k=3)
+    assert (pending.id, pending.pending) == (learned.block_id, True)
+    assert (pending.confidence, pending.reinforcement, pending.centrality) == (0.5, 0.0, 0.0)
+    await memory.dream()
+    (row,) = await graph(
+        database, "MATCH (b:Block {space: $space}) RETURN b {.*} AS b", space=space
+    )
+    block = row["b"]
+    assert block["status"] == "active"
+    assert block["reinforcement_count"] >= 1
+    assert 0.0 < block["confidence"] <= 1.0
+    assert (block["weighted_degree"], block["edge_due_hours"]) == (0.0, 1.0e18)
 
 
 async def test_same_content_in_the_inbox_is_rejected(make_memory: MakeMemory) -> None:
@@ -102,7 +122,8 @@ async def test_one_batch_mixes_new_repeated_and_relearned_content(
     )
     contents = {row["id"]: row["content"] for row in rows}
     assert contents[results[2].block_id] == "promoted before the batch"
-    assert all(row["d"] == 0.0 and row["seq"] is not None for row in rows)
+    # No degree in the inbox (promotion sets it): nor for content stored again.
+    assert all(row["d"] is None and row["seq"] is not None for row in rows)
 
 
 async def test_learning_into_a_dropped_space_raises_and_stores_nothing(

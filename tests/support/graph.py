@@ -148,12 +148,15 @@ async def archive_due_drift(database: Database, space: str) -> list[dict[str, An
 
 
 async def due_drift(database: Database, space: str) -> list[dict[str, Any]]:
-    """The blocks whose kept edge_due_hours differs from a recount (none expected)."""
+    """The blocks whose kept edge_due_hours differs from a recount (none expected). An inbox
+    block without one counts as never due (learn writes none: the lean inbox)."""
     return await graph(
         database,
         f"MATCH (x:Block {{space: $s}}) WITH x, {_RECOUNT_DUE} AS counted "
-        "WHERE x.edge_due_hours IS NULL OR abs(x.edge_due_hours - counted) > 1e-6 "
-        "RETURN x.id AS id, x.status AS status, x.edge_due_hours AS kept, counted",
+        "WITH x, counted, CASE WHEN x.status = 'inbox' THEN coalesce(x.edge_due_hours, 1.0e18) "
+        "ELSE x.edge_due_hours END AS kept "
+        "WHERE kept IS NULL OR abs(kept - counted) > 1e-6 "
+        "RETURN x.id AS id, x.status AS status, kept, counted",
         s=space,
     )
 

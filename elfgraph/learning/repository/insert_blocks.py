@@ -4,7 +4,10 @@ from elfgraph.store.transaction import Transaction, run_one
 
 
 class NewBlock(TypedDict):
-    """A new inbox block's properties; consolidation adds the rest when it promotes it."""
+    """A new inbox block's properties; consolidation adds the rest when it promotes it.
+    Confidence, reinforcement, weighted degree and edge due time come then too: an inbox
+    block without them stays out of the five indexes that order active blocks by them
+    (docs/BENCHMARKS.md, issue 18: lean inbox), and readers take their defaults (0.5, 0, 0.0)."""
 
     content: str
     tags: list[str]
@@ -14,8 +17,6 @@ class NewBlock(TypedDict):
     created_at: str  # ISO 8601
     learn_seq: int  # keeps a batch's learning order
     token_count: int
-    confidence: float
-    reinforcement_count: int
     decay_lambda: float
     last_reinforced_at: float  # active hours
     session_id: NotRequired[str]  # only when learned in a session
