@@ -40,10 +40,8 @@ CALL (claim) {
            WHEN e.last_active_hours IS NULL OR rate <= 0.0 THEN null
            ELSE e.last_active_hours + log(e.weight / 0.1) / rate - 0.001 END), 1.0e18) AS due
   }
-  // An inbox block without edges keeps neither, as learn writes it (the lean inbox).
   WITH x, degree, due, x.status = 'inbox' AND x.weighted_degree IS NULL AND degree = 0.0 AS lean
-  SET x.weighted_degree = CASE WHEN lean THEN null ELSE degree END,
-      x.edge_due_hours = CASE WHEN lean THEN null ELSE due END,
+  SET x.weighted_degree = degree, x.edge_due_hours = due,
       x.archive_due_hours = CASE WHEN x.last_reinforced_at IS NULL THEN null
                                  WHEN x.status <> 'active' AND x.archive_due_hours IS NULL
                                  THEN null
@@ -51,6 +49,10 @@ CALL (claim) {
                                  THEN x.last_reinforced_at + log(20.0) / coalesce(x.decay_lambda, 0.01)
                                       - 0.001
                                  ELSE 1.0e18 END
+  // An inbox block without edges keeps neither, as learn writes it (the lean inbox).
+  FOREACH (_ IN CASE WHEN lean THEN [1] ELSE [] END |
+    REMOVE x.weighted_degree, x.edge_due_hours
+  )
   RETURN collect(x.id) AS ids
 }
 RETURN claim IS NOT NULL AS claimed,
