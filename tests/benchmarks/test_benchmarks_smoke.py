@@ -14,6 +14,7 @@ from benchmarks import tenant_reads, tenants
 from benchmarks.corpus import facts
 from benchmarks.curate import one_run as curate_run
 from benchmarks.curate import summarise as curate_summary
+from benchmarks.learn_rate import one_run as learn_run
 from benchmarks.locomo.report import chart
 from benchmarks.locomo.report import markdown as locomo_markdown
 from benchmarks.locomo.run import Options, run
@@ -25,6 +26,7 @@ from benchmarks.write_path import one_run, summarise
 from elfgraph.curation.models import PHASES
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
+from tests.support.graph import graph
 from tests.support.locomo_sample import write
 
 pytestmark = pytest.mark.anyio
@@ -35,6 +37,16 @@ async def test_write_path_benchmark_runs(database: Database) -> None:
     distinct = len({text.strip().lower() for text in facts(60)})  # repeats stop at learn
     assert run["promoted"] + run["deduplicated"] == distinct
     assert summarise(60, [run])["dream_blocks_per_s_median"] > 0
+
+
+async def test_learn_rate_benchmark_learns_every_block_and_drops_its_space(
+    database: Database,
+) -> None:
+    run = await learn_run(database, facts(120, duplicate_share=0.0, unique=True))
+    assert run["blocks_per_s"] > 0
+    assert len(run["batch_blocks_per_s"]) == 1
+    left = "MATCH (s:Space) WHERE s.name STARTS WITH 'bench-learn-' RETURN count(s) AS n"
+    assert await graph(database, left) == [{"n": 0}]
 
 
 async def test_read_path_benchmark_runs_and_counts_round_trips(database: Database) -> None:
