@@ -48,14 +48,17 @@ async def one_run(database: Database, texts: list[str]) -> dict[str, Any]:
     try:
         await memory.begin_session()
         rates: list[float] = []
+        created = 0
         started, cpu_started = time.perf_counter(), time.process_time()
         for start in range(0, len(texts), BATCH):
             batch = texts[start : start + BATCH]
             began = time.perf_counter()
-            await memory.learn_many(batch)
+            results = await memory.learn_many(batch)
             rates.append(len(batch) / (time.perf_counter() - began))
+            created += sum(r.status == "created" for r in results)
         seconds = time.perf_counter() - started
         return {
+            "created": created,
             "blocks_per_s": len(texts) / seconds,
             "median_batch_blocks_per_s": statistics.median(rates),
             "batch_blocks_per_s": rates,

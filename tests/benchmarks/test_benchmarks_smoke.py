@@ -43,6 +43,7 @@ async def test_learn_rate_benchmark_learns_every_block_and_drops_its_space(
     database: Database,
 ) -> None:
     run = await learn_run(database, facts(120, duplicate_share=0.0, unique=True))
+    assert run["created"] == 120
     assert run["blocks_per_s"] > 0
     assert len(run["batch_blocks_per_s"]) == 1
     left = "MATCH (s:Space) WHERE s.name STARTS WITH 'bench-learn-' RETURN count(s) AS n"
