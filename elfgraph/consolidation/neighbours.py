@@ -12,9 +12,8 @@ run's pool are left out: the run compares those exactly in memory (RunPool).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
-import anyio
 import numpy as np
 
 from elfgraph.consolidation.plan import InboxBlock, Neighbour, RunPool
@@ -26,6 +25,7 @@ from elfgraph.consolidation.repository.nearest_active import (
 )
 from elfgraph.consolidation.repository.nearest_active_exact import nearest_active_exact
 from elfgraph.embedding.base import Vector
+from elfgraph.store.concurrently import all_at_once
 from elfgraph.store.database import Database
 
 MAX_FETCH = 2000  # index candidates per query; past this the exact scan takes over
@@ -121,20 +121,14 @@ async def _in_parallel(
 ) -> list[NearestRow]:
     """Split the index queries over concurrent read transactions (one per server core)."""
     parts = [queries[i::INDEX_QUERY_PARALLELISM] for i in range(INDEX_QUERY_PARALLELISM)]
-    rows: list[NearestRow] = []
 
-    async def ask(part: list[NeighbourQuery]) -> None:
-        rows.extend(
-            await database.read(
-                nearest_active, space=space, queries=part, fetch=fetch, k=k, run_id=run_id
-            )
+    def ask(part: list[NeighbourQuery]) -> Callable[[], Awaitable[list[NearestRow]]]:
+        return lambda: database.read(
+            nearest_active, space=space, queries=part, fetch=fetch, k=k, run_id=run_id
         )
 
-    async with anyio.create_task_group() as group:
-        for part in parts:
-            if part:
-                group.start_soon(ask, part)
-    return rows
+    answers = await all_at_once([ask(part) for part in parts if part])
+    return [row for rows in answers for row in rows]
 
 
 def _group(rows: list[NearestRow]) -> dict[str, list[Neighbour]]:

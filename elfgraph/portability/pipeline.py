@@ -12,15 +12,9 @@ from typing import TypeVar
 
 import anyio
 
+from elfgraph.store.concurrently import first_error
+
 T = TypeVar("T")
-
-
-def _first(group: BaseExceptionGroup[BaseException]) -> BaseException:
-    """The error that stopped the pipeline (not the cancellation it caused in the other
-    task)."""
-    found = [e for e in group.exceptions if not isinstance(e, anyio.get_cancelled_exc_class())]
-    first = (found or list(group.exceptions))[0]
-    return _first(first) if isinstance(first, BaseExceptionGroup) else first
 
 
 async def overlapped(items: AsyncIterator[T], use: Callable[[T], Awaitable[None]]) -> None:
@@ -40,4 +34,4 @@ async def overlapped(items: AsyncIterator[T], use: Callable[[T], Awaitable[None]
                 async for item in receive:
                     await use(item)
     except BaseExceptionGroup as failed:
-        raise _first(failed) from None
+        raise first_error(failed) from None

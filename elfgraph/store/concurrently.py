@@ -1,0 +1,49 @@
+"""Several reads at once (one per server core), each error raised as itself.
+
+anyio's task group raises an exception group even when one task failed; a caller of the
+memory expects the ElfgraphError that stopped it (a StorageError with its recovery hint),
+not a group around it and the cancellation it caused in the other task.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TypeVar, cast
+
+import anyio
+
+T = TypeVar("T")
+A = TypeVar("A")
+B = TypeVar("B")
+
+
+async def all_at_once(calls: Sequence[Callable[[], Awaitable[T]]]) -> list[T]:
+    """Each call's result, in the order of `calls`, the calls run concurrently. The first
+    error stops the others and is raised as itself."""
+    results: list[T | None] = [None] * len(calls)
+
+    async def run(at: int) -> None:
+        results[at] = await calls[at]()
+
+    try:
+        async with anyio.create_task_group() as group:
+            for at in range(len(calls)):
+                group.start_soon(run, at)
+    except BaseExceptionGroup as failed:
+        raise first_error(failed) from None
+    return results  # type: ignore[return-value]  # every slot was filled
+
+
+async def two_at_once(
+    first: Callable[[], Awaitable[A]], second: Callable[[], Awaitable[B]]
+) -> tuple[A, B]:
+    """Both results, the two calls run concurrently (all_at_once for two of different types)."""
+    done = await all_at_once([cast(Callable[[], Awaitable[object]], c) for c in (first, second)])
+    return cast(A, done[0]), cast(B, done[1])
+
+
+def first_error(group: BaseExceptionGroup[BaseException]) -> BaseException:
+    """The error that stopped a task group (not the cancellation it caused in the others)."""
+    found = [e for e in group.exceptions if not isinstance(e, anyio.get_cancelled_exc_class())]
+    first = (found or list(group.exceptions))[0]
+    return first_error(first) if isinstance(first, BaseExceptionGroup) else first
