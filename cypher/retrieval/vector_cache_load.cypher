@@ -1,15 +1,22 @@
 // name: vector_cache_load
 // mode: read
 // returns: one
-// params: space, limit
-// What recall's vector cache (elfgraph/retrieval/vector_cache.py) starts from: the space's
-// vector version (its text_key and vector epoch, read first, so a dream committing
-// meanwhile is read again by the next catch-up rather than missed) and every active
-// block's id, embedding and texts (content and summary, for its keyword index); none when the space holds more than `limit` active blocks
-// (the cache would cost more memory than it saves). No row when the space is gone.
+// params: space, limit, after, page
+// What recall's vector cache (elfgraph/retrieval/vector_cache.py) starts from, one page at
+// a time: the space's vector version (its text_key and vector epoch, read first, so a dream
+// committing meanwhile is read again by the next catch-up rather than missed), and the next
+// `page` active blocks with an embedding after the id `after` (null: from the first), in id
+// order (the (space, id) constraint's index), each with its id, embedding and texts (content
+// and summary, for its keyword index). The first page (`after` null) also counts the
+// space's active blocks, and holds none when they are more than `limit` (the cache would
+// cost more memory than it saves); later pages count 0. Pages keep the driver's lists of
+// floats, ~30 bytes a dimension, to one page at a time (catch_up.py). No row when the space
+// is gone.
 MATCH (s:Space {name: $space})
 WITH s.text_key AS key, coalesce(s.vector_epoch, 0) AS epoch
 CALL () {
+  WITH $after AS after
+  WHERE after IS NULL
   MATCH (b:Block)
   WHERE b.space = $space AND b.status = 'active'
   RETURN count(b) AS active
@@ -18,7 +25,11 @@ CALL (active) {
   WITH active
   WHERE active <= $limit
   MATCH (b:Block)
-  WHERE b.space = $space AND b.status = 'active' AND b.embedding IS NOT NULL
+  WHERE b.space = $space AND b.id > coalesce($after, '') AND b.status = 'active'
+    AND b.embedding IS NOT NULL
+  WITH b
+  ORDER BY b.space, b.id  // the index's own order: the read stops after the page
+  LIMIT $page
   RETURN collect(b.id) AS ids, collect(b.embedding) AS vectors,
          collect([b.content, b.summary]) AS texts
 }

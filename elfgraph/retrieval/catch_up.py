@@ -4,10 +4,21 @@ a newer vector epoch (docs/BEHAVIOUR.md §7.2)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
+import numpy as np
+
 from elfgraph.retrieval.repository.vector_cache_delta import vector_cache_delta
 from elfgraph.retrieval.repository.vector_cache_load import vector_cache_load
-from elfgraph.retrieval.vector_cache import VectorCache
+from elfgraph.retrieval.vector_cache import Texts, VectorCache, Version
 from elfgraph.store.database import Database
+from elfgraph.store.transaction import Transaction
+
+# Blocks read per page of a full read. The driver hands each embedding over as a list of
+# Python floats (~12 KB a block at 384 dimensions, eight times its float32 row), so a page
+# is turned into float32 rows before the next is read: a 5,000-block load peaked ~60 MB
+# higher in one read.
+LOAD_PAGE = 1_000
 
 
 async def catch_up(database: Database, space: str, cache: VectorCache) -> None:
@@ -25,10 +36,42 @@ async def catch_up(database: Database, space: str, cache: VectorCache) -> None:
             version = (delta["key"], int(delta["epoch"]))
             cache.extend(version, delta["ids"], delta["vectors"], delta["texts"])
             return
-    full = await database.read(vector_cache_load, space=space, limit=cache.capacity)
+    full = await database.read(_read_space, space=space, capacity=cache.capacity)
     if full is None:
         return
-    if full["active"] > cache.capacity:
+    if full.too_many:
         cache.drop()
         return
-    cache.load((full["key"], int(full["epoch"])), full["ids"], full["vectors"], full["texts"])
+    vectors = np.vstack(full.rows) if full.rows else np.zeros((0, 0), dtype=np.float32)
+    cache.load(full.version, full.ids, vectors, full.texts)
+
+
+@dataclass
+class _FullRead:
+    version: Version
+    too_many: bool = False  # more active blocks than the cache holds: none read
+    ids: list[str] = field(default_factory=list)
+    rows: list[np.ndarray] = field(default_factory=list)  # a float32 matrix per page
+    texts: list[Texts] = field(default_factory=list)
+
+
+async def _read_space(tx: Transaction, *, space: str, capacity: int) -> _FullRead | None:
+    """Every active embedded block of the space, page by page in one read transaction (its
+    version from the first page: a block promoted meanwhile has a newer epoch, and the next
+    catch-up reads it again); None when the space is gone or was replaced meanwhile."""
+    page = await vector_cache_load(tx, space=space, limit=capacity, after=None, page=LOAD_PAGE)
+    if page is None:
+        return None
+    read = _FullRead((page["key"], int(page["epoch"])), too_many=page["active"] > capacity)
+    while page["ids"]:
+        read.ids += page["ids"]
+        read.rows.append(np.asarray(page["vectors"], dtype=np.float32))
+        read.texts += page["texts"]
+        if len(page["ids"]) < LOAD_PAGE:
+            break
+        after = page["ids"][-1]
+        del page  # the driver's lists of floats go before the next page comes
+        page = await vector_cache_load(tx, space=space, limit=capacity, after=after, page=LOAD_PAGE)
+        if page is None or page["key"] != read.version[0]:
+            return None
+    return read

@@ -56,7 +56,7 @@ class VectorCache:
         self,
         version: Version,
         ids: Sequence[str],
-        vectors: Sequence[Sequence[float]],
+        vectors: Sequence[Sequence[float]] | np.ndarray,
         texts: Sequence[Texts] | None = None,
     ) -> None:
         """Start afresh from a full read of the space."""
@@ -68,7 +68,7 @@ class VectorCache:
         self,
         version: Version,
         ids: Sequence[str],
-        vectors: Sequence[Sequence[float]],
+        vectors: Sequence[Sequence[float]] | np.ndarray,
         texts: Sequence[Texts] | None = None,
     ) -> None:
         """Add (or replace) the blocks read since the cache's epoch, with their texts
@@ -160,7 +160,7 @@ def _fields(content: str | None, summary: str | None) -> dict[str, list[str]]:
     return {"content": words, "summary": words if summary == content else terms(summary or "")}
 
 
-def _units(vectors: Sequence[Sequence[float] | np.ndarray]) -> np.ndarray:
+def _units(vectors: Sequence[Sequence[float] | np.ndarray] | np.ndarray) -> np.ndarray:
     """Rows scaled to unit length (a zero row stays zero)."""
     matrix = np.asarray(vectors, dtype=np.float32)
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)

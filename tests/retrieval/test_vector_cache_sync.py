@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+import elfgraph.retrieval.catch_up as catch_up_module
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
 from elfgraph.spaces.registry import drop_space
@@ -115,3 +116,25 @@ async def test_a_space_past_the_capacity_is_left_to_the_index(make_memory: MakeM
     assert [b.content for b in await small.recall("note 4 on granite", top_k=1)] == [
         "note 4 on granite"
     ]
+
+
+async def test_a_space_of_many_pages_loads_whole_and_ranks_as_the_scan_does(
+    make_memory: MakeMemory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The full read comes in pages (catch_up.LOAD_PAGE): 18 blocks in pages of 4 and of 6
+    (the last one full, so one more, empty page ends it) hold every block, vector and text."""
+    await filled(make_memory)
+    uncached = await vector_memory(make_memory, cache_blocks=0)
+    for page in (4, 6):
+        monkeypatch.setattr(catch_up_module, "LOAD_PAGE", page)
+        paged = await vector_memory(make_memory)
+        cache = paged._retriever.vectors
+        assert len(cache) == len(TEXTS)
+        assert cache.keywords_usable
+        assert len(cache.keywords) == len(TEXTS)
+        for query in ("note 3 on bread", "granite", "note 5 on tides"):
+            found = [(b.id, round(b.similarity, 4)) for b in await paged.recall(query, top_k=8)]
+            scanned = [
+                (b.id, round(b.similarity, 4)) for b in await uncached.recall(query, top_k=8)
+            ]
+            assert found == scanned
