@@ -102,9 +102,13 @@ CALL (fetched) {
   RETURN nearest[..$k] AS scanned, scores[..$k] AS scanned_scores, size(nearest) AS compared
 }
 CALL (space_node, keywords_hit) {
-  // With the caller's keyword hits, the index is asked for inbox blocks only.
+  // With the caller's keyword hits, the index is asked for inbox blocks only, and only when
+  // the space has one: finding the first in the (space, status) index costs a small part of
+  // a full-text call (docs/BENCHMARKS.md, issue 18: the inbox call skipped).
   WITH $terms AS terms, keywords_hit
-  WHERE terms IS NOT NULL AND (NOT keywords_hit OR $pending)
+  WHERE terms IS NOT NULL
+    AND (NOT keywords_hit
+         OR ($pending AND EXISTS { MATCH (i:Block) WHERE i.space = $space AND i.status = 'inbox' }))
   CALL db.index.fulltext.queryNodes(
     'block_text_by_space',
     '+text_key:' + space_node.text_key
