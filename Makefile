@@ -67,7 +67,7 @@ lint: $(STAMP)
 	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict elfgraph
+	$(BIN)/mypy --strict elfgraph benchmarks
 
 unit: $(STAMP)
 	$(BIN)/pytest -m "not integration"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -18,7 +19,8 @@ Matrix = npt.NDArray[np.float32]
 def _layer_norm(x: Matrix, gamma: Matrix, beta: Matrix, eps: float) -> Matrix:
     mean = x.mean(axis=-1, keepdims=True)
     var = ((x - mean) ** 2).mean(axis=-1, keepdims=True)
-    return ((x - mean) / np.sqrt(var + eps)) * gamma + beta
+    normalised: Matrix = ((x - mean) / np.sqrt(var + eps)) * gamma + beta
+    return normalised
 
 
 def _gelu(x: Matrix) -> Matrix:
@@ -36,11 +38,14 @@ def _erf(x: Matrix) -> Matrix:
     poly = t * (
         0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))
     )
-    return (sign * (1.0 - poly * np.exp(-a * a))).astype(np.float32)
+    erf: Matrix = (sign * (1.0 - poly * np.exp(-a * a))).astype(np.float32)
+    return erf
 
 
 class BertNumpy:
-    def __init__(self, weights: dict[str, Matrix], config: dict, tokenizer: Tokenizer) -> None:
+    def __init__(
+        self, weights: dict[str, Matrix], config: dict[str, Any], tokenizer: Tokenizer
+    ) -> None:
         self.w = {
             k.removeprefix("bert.").removeprefix("0.auto_model."): v for k, v in weights.items()
         }
@@ -120,4 +125,5 @@ class BertNumpy:
                 self.eps,
             )
         pooled = (x * mask[:, :, np.newaxis]).sum(axis=1) / mask.sum(axis=1, keepdims=True)
-        return (pooled / np.linalg.norm(pooled, axis=1, keepdims=True)).astype(np.float32)
+        unit: Matrix = (pooled / np.linalg.norm(pooled, axis=1, keepdims=True)).astype(np.float32)
+        return unit

@@ -35,7 +35,8 @@ def _unit(rows: Any) -> Matrix:
     if matrix.ndim == 1:
         matrix = matrix[np.newaxis, :]
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-    return (matrix / np.maximum(norms, 1e-12)).astype(np.float32)
+    unit: Matrix = (matrix / np.maximum(norms, 1e-12)).astype(np.float32)
+    return unit
 
 
 def _site(package: str) -> Path:

@@ -13,6 +13,7 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from benchmarks.locomo.data import load
@@ -48,8 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     query: dict[str, list[float]] = {name: [] for name in models}
     for _ in range(args.rounds):
         for name, (passages, ask) in models.items():
-            block[name].append(timed(lambda passages=passages: passages(texts))[0] / len(texts))
-            query[name] += [timed(lambda q=q, ask=ask: ask([q]))[0] for q in questions]
+            block[name].append(timed(partial(passages, texts))[0] / len(texts))
+            query[name] += [timed(partial(ask, [q]))[0] for q in questions]
     for name in models:
         print(
             f"{name}: CPU ms per block {statistics.median(block[name]):.2f}, "
