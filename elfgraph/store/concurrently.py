@@ -8,13 +8,11 @@ not a group around it and the cancellation it caused in the other task.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TypeVar, cast
+from typing import TypeVar
 
 import anyio
 
 T = TypeVar("T")
-A = TypeVar("A")
-B = TypeVar("B")
 
 
 async def all_at_once(calls: Sequence[Callable[[], Awaitable[T]]]) -> list[T]:
@@ -32,14 +30,6 @@ async def all_at_once(calls: Sequence[Callable[[], Awaitable[T]]]) -> list[T]:
     except BaseExceptionGroup as failed:
         raise first_error(failed) from None
     return results  # type: ignore[return-value]  # every slot was filled
-
-
-async def two_at_once(
-    first: Callable[[], Awaitable[A]], second: Callable[[], Awaitable[B]]
-) -> tuple[A, B]:
-    """Both results, the two calls run concurrently (all_at_once for two of different types)."""
-    done = await all_at_once([cast(Callable[[], Awaitable[object]], c) for c in (first, second)])
-    return cast(A, done[0]), cast(B, done[1])
 
 
 def first_error(group: BaseExceptionGroup[BaseException]) -> BaseException:

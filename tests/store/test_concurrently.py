@@ -9,7 +9,7 @@ import pytest
 
 from elfgraph.consolidation.repository.nearest_active import nearest_active
 from elfgraph.errors import StorageError
-from elfgraph.store.concurrently import all_at_once, two_at_once
+from elfgraph.store.concurrently import all_at_once
 from elfgraph.store.database import Database
 from elfgraph.store.transaction import Transaction, run_scalar
 
@@ -64,15 +64,7 @@ async def test_a_failed_read_is_raised_as_itself(database: Database, space: str)
             raise
 
     with pytest.raises(StorageError) as caught:
-        await two_at_once(slow_count, lambda: database.read(_wrong_dimensions, space))
+        await all_at_once([slow_count, lambda: database.read(_wrong_dimensions, space)])
     assert caught.value.recovery
     assert "dimension" in str(caught.value).lower()
     assert cancelled == [True]
-
-
-async def test_two_reads_of_different_kinds(database: Database, space: str) -> None:
-    async def text() -> str:
-        return "x"
-
-    count, word = await two_at_once(lambda: database.read(_count, space), text)
-    assert (count, word) == (0, "x")
