@@ -23,6 +23,7 @@ import json
 import os
 import random
 import statistics
+import sys
 import time
 import uuid
 from collections.abc import Iterable, Iterator
@@ -247,9 +248,18 @@ async def settle(pid: int | None, *, idle_share: float = 0.1, longest: float = 6
 
 def local_server_pid(database: Database) -> int | None:
     """The pid of `elfgraph neo4j start`'s server (ELFGRAPH_NEO4J_HOME's) when that is the
-    one we talk to."""
-    status = LocalNeo4j(load_settings().neo4j_home).status()
-    return status.pid if status.running and status.bolt_uri == database.uri else None
+    one we talk to; else None, said on stderr: `settle` then cannot wait for the server."""
+    home = load_settings().neo4j_home
+    status = LocalNeo4j(home).status()
+    if status.running and status.bolt_uri == database.uri:
+        return status.pid
+    print(
+        f"note: {database.uri} is not the local server in {home}, so the benchmark cannot "
+        "see its CPU and will not wait for it to settle between runs (set "
+        "ELFGRAPH_NEO4J_HOME to the folder of the server you started).",
+        file=sys.stderr,
+    )
+    return None
 
 
 async def one_run(
