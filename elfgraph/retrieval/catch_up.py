@@ -10,14 +10,15 @@ import numpy as np
 
 from elfgraph.retrieval.repository.vector_cache_delta import vector_cache_delta
 from elfgraph.retrieval.repository.vector_cache_load import vector_cache_load
+from elfgraph.retrieval.repository.vector_cache_rows import vector_cache_rows
 from elfgraph.retrieval.vector_cache import Texts, VectorCache, Version
 from elfgraph.store.database import Database
 from elfgraph.store.transaction import Transaction
 
-# Blocks read per page of a full read. The driver hands each embedding over as a list of
-# Python floats (~12 KB a block at 384 dimensions, eight times its float32 row), so a page
-# is turned into float32 rows before the next is read: a 5,000-block load peaked ~60 MB
-# higher in one read.
+# Blocks read per page of a full read or a large catch-up. The driver hands each embedding
+# over as a list of Python floats (~12 KB a block at 384 dimensions, eight times its float32
+# row), so a page is turned into float32 rows before the next is read: a 5,000-block load
+# peaked ~60 MB higher in one read.
 LOAD_PAGE = 1_000
 
 
@@ -28,13 +29,19 @@ async def catch_up(database: Database, space: str, cache: VectorCache) -> None:
     if cache.version is not None:
         key, epoch = cache.version
         delta = await database.read(
-            vector_cache_delta, space=space, since=epoch, limit=cache.capacity + 1
+            vector_cache_delta, space=space, since=epoch, limit=cache.capacity + 1, page=LOAD_PAGE
         )
         if delta is None:  # the space is gone: nothing to rank
             return
         if delta["key"] == key and delta["seen"] <= cache.capacity:
             version = (delta["key"], int(delta["epoch"]))
-            cache.extend(version, delta["ids"], delta["vectors"], delta["texts"])
+            if delta["vectors"] is not None and delta["texts"] is not None:
+                cache.extend(version, delta["ids"], delta["vectors"], delta["texts"])
+                return
+            # Past a page, the rows come in pages, gathered before the cache is extended
+            # once: a recall running meanwhile never sees it half extended.
+            ids, vectors, texts = await _rows_in_pages(database, space, delta["ids"])
+            cache.extend(version, ids, vectors, texts)
             return
     full = await database.read(_read_space, space=space, capacity=cache.capacity)
     if full is None:
@@ -44,6 +51,26 @@ async def catch_up(database: Database, space: str, cache: VectorCache) -> None:
         return
     vectors = np.vstack(full.rows) if full.rows else np.zeros((0, 0), dtype=np.float32)
     cache.load(full.version, full.ids, vectors, full.texts)
+
+
+async def _rows_in_pages(
+    database: Database, space: str, wanted: list[str]
+) -> tuple[list[str], np.ndarray, list[Texts]]:
+    """The wanted blocks still active with an embedding: ids, float32 rows, texts. A block
+    that changed after the delta's read has a newer epoch still, and the next catch-up reads
+    it again."""
+    ids: list[str] = []
+    rows: list[np.ndarray] = []
+    texts: list[Texts] = []
+    for start in range(0, len(wanted), LOAD_PAGE):
+        page = await database.read(
+            vector_cache_rows, space=space, ids=wanted[start : start + LOAD_PAGE]
+        )
+        if page["ids"]:
+            ids += page["ids"]
+            rows.append(np.asarray(page["vectors"], dtype=np.float32))
+            texts += page["texts"]
+    return ids, np.vstack(rows) if rows else np.zeros((0, 0), dtype=np.float32), texts
 
 
 @dataclass

@@ -10,8 +10,10 @@ import pytest
 import elfgraph.retrieval.catch_up as catch_up_module
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
+from elfgraph.retrieval.repository.vector_cache_rows import VectorCacheRowsRow
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
+from elfgraph.store.transaction import Transaction, single_statement
 from tests.support.graph import graph, graph_write
 from tests.support.memory import MakeMemory
 from tests.support.settings import config
@@ -138,3 +140,38 @@ async def test_a_space_of_many_pages_loads_whole_and_ranks_as_the_scan_does(
                 (b.id, round(b.similarity, 4)) for b in await uncached.recall(query, top_k=8)
             ]
             assert found == scanned
+
+
+async def test_a_large_catch_up_comes_in_pages(
+    make_memory: MakeMemory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past a page, a catch-up reads the new blocks' ids first, then their vectors and texts
+    page by page (catch_up.LOAD_PAGE), and extends the cache once."""
+    await filled(make_memory)
+    reader = await vector_memory(make_memory)
+    writer = await vector_memory(make_memory)
+    uncached = await vector_memory(make_memory, cache_blocks=0)
+    monkeypatch.setattr(catch_up_module, "LOAD_PAGE", 3)
+    pages: list[int] = []
+    read_rows = catch_up_module.vector_cache_rows
+
+    @single_statement
+    async def counted(tx: Transaction, *, space: str, ids: list[str]) -> VectorCacheRowsRow:
+        pages.append(len(ids))
+        return await read_rows(tx, space=space, ids=ids)
+
+    monkeypatch.setattr(catch_up_module, "vector_cache_rows", counted)
+    new = [f"report {n} on the harbour crane" for n in range(8)]
+    await writer.learn_many(new)
+    await writer.dream()
+    await reader.recall("harbour crane", top_k=1)  # from the database; the cache is behind
+    await reader.recall("harbour crane", top_k=1)  # caught up: 8 blocks in pages of 3
+    assert pages == [3, 3, 2]
+    cache = reader._retriever.vectors
+    assert cache.usable
+    assert len(cache) == len(TEXTS) + len(new)
+    assert len(cache.keywords) == len(TEXTS) + len(new)
+    for query in ("report 5 on the harbour crane", "harbour", "note 2 on tides"):
+        found = [(b.id, round(b.similarity, 4)) for b in await reader.recall(query, top_k=8)]
+        scanned = [(b.id, round(b.similarity, 4)) for b in await uncached.recall(query, top_k=8)]
+        assert found == scanned

@@ -8,14 +8,15 @@ class VectorCacheDeltaRow(TypedDict):
     epoch: int  # its vector epoch, read before the blocks
     seen: int  # blocks with a newer epoch read, at most the limit
     ids: list[str]  # the active ones among them
-    vectors: list[list[float]]  # parallel to ids
-    texts: list[list[str | None]]  # parallel to ids: [content, summary]
+    vectors: list[list[float]] | None  # parallel to ids; None past `page` of them
+    texts: list[list[str | None]] | None  # parallel to ids: [content, summary]; likewise
 
 
 async def vector_cache_delta(
-    tx: Transaction, *, space: str, since: int, limit: int
+    tx: Transaction, *, space: str, since: int, limit: int, page: int
 ) -> VectorCacheDeltaRow | None:
     """The space's vector version and its active blocks with a vector epoch after `since`
-    (at most `limit` read); None when the space is gone."""
-    row = await run_one(tx, "vector_cache_delta", space=space, since=since, limit=limit)
+    (at most `limit` read), with their vectors and texts when at most `page`; None when the
+    space is gone."""
+    row = await run_one(tx, "vector_cache_delta", space=space, since=since, limit=limit, page=page)
     return cast(VectorCacheDeltaRow | None, row)
