@@ -4,6 +4,7 @@ a newer vector epoch (docs/BEHAVIOUR.md §7.2)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -40,8 +41,8 @@ async def catch_up(database: Database, space: str, cache: VectorCache) -> None:
                 return
             # Past a page, the rows come in pages, gathered before the cache is extended
             # once: a recall running meanwhile never sees it half extended.
-            ids, vectors, texts = await _rows_in_pages(database, space, delta["ids"])
-            cache.extend(version, ids, vectors, texts)
+            got = await _rows_in_pages(database, space, delta["ids"])
+            cache.extend(version, got.ids, got.matrix(), got.texts)
             return
     full = await database.read(_read_space, space=space, capacity=cache.capacity)
     if full is None:
@@ -49,37 +50,45 @@ async def catch_up(database: Database, space: str, cache: VectorCache) -> None:
     if full.too_many:
         cache.drop()
         return
-    vectors = np.vstack(full.rows) if full.rows else np.zeros((0, 0), dtype=np.float32)
-    cache.load(full.version, full.ids, vectors, full.texts)
+    cache.load(full.version, full.pages.ids, full.pages.matrix(), full.pages.texts)
 
 
-async def _rows_in_pages(
-    database: Database, space: str, wanted: list[str]
-) -> tuple[list[str], np.ndarray, list[Texts]]:
-    """The wanted blocks still active with an embedding: ids, float32 rows, texts. A block
-    that changed after the delta's read has a newer epoch still, and the next catch-up reads
-    it again."""
-    ids: list[str] = []
-    rows: list[np.ndarray] = []
-    texts: list[Texts] = []
+@dataclass
+class _Pages:
+    """Blocks read page by page, as the cache takes them: ids, texts, and each page's
+    vectors already float32 (the driver's lists of floats are dropped page by page)."""
+
+    ids: list[str] = field(default_factory=list)
+    rows: list[np.ndarray] = field(default_factory=list)  # a float32 matrix per page
+    texts: list[Texts] = field(default_factory=list)
+
+    def add(self, ids: list[str], vectors: list[list[float]], texts: Sequence[Texts]) -> None:
+        if ids:
+            self.ids += ids
+            self.rows.append(np.asarray(vectors, dtype=np.float32))
+            self.texts += texts
+
+    def matrix(self) -> np.ndarray:
+        return np.vstack(self.rows) if self.rows else np.zeros((0, 0), dtype=np.float32)
+
+
+async def _rows_in_pages(database: Database, space: str, wanted: list[str]) -> _Pages:
+    """The wanted blocks still active with an embedding. A block that changed after the
+    delta's read has a newer epoch still, and the next catch-up reads it again."""
+    pages = _Pages()
     for start in range(0, len(wanted), LOAD_PAGE):
         page = await database.read(
             vector_cache_rows, space=space, ids=wanted[start : start + LOAD_PAGE]
         )
-        if page["ids"]:
-            ids += page["ids"]
-            rows.append(np.asarray(page["vectors"], dtype=np.float32))
-            texts += page["texts"]
-    return ids, np.vstack(rows) if rows else np.zeros((0, 0), dtype=np.float32), texts
+        pages.add(page["ids"], page["vectors"], page["texts"])
+    return pages
 
 
 @dataclass
 class _FullRead:
     version: Version
     too_many: bool = False  # more active blocks than the cache holds: none read
-    ids: list[str] = field(default_factory=list)
-    rows: list[np.ndarray] = field(default_factory=list)  # a float32 matrix per page
-    texts: list[Texts] = field(default_factory=list)
+    pages: _Pages = field(default_factory=_Pages)
 
 
 async def _read_space(tx: Transaction, *, space: str, capacity: int) -> _FullRead | None:
@@ -91,9 +100,7 @@ async def _read_space(tx: Transaction, *, space: str, capacity: int) -> _FullRea
         return None
     read = _FullRead((page["key"], int(page["epoch"])), too_many=page["active"] > capacity)
     while page["ids"]:
-        read.ids += page["ids"]
-        read.rows.append(np.asarray(page["vectors"], dtype=np.float32))
-        read.texts += page["texts"]
+        read.pages.add(page["ids"], page["vectors"], page["texts"])
         if len(page["ids"]) < LOAD_PAGE:
             break
         after = page["ids"][-1]
