@@ -39,6 +39,11 @@ async def filled(make_memory: MakeMemory) -> MemorySystem:
     return writer
 
 
+async def ranked(memory: MemorySystem, query: str) -> list[tuple[str, float]]:
+    """The top 8 as (id, similarity), for comparing the cache's ranking with the scan's."""
+    return [(b.id, round(b.similarity, 4)) for b in await memory.recall(query, top_k=8)]
+
+
 async def test_recall_from_the_cache_ranks_as_the_exact_scan_does(
     make_memory: MakeMemory,
 ) -> None:
@@ -48,9 +53,7 @@ async def test_recall_from_the_cache_ranks_as_the_exact_scan_does(
     assert len(cached._retriever.vectors) == len(TEXTS)
     assert not uncached._retriever.vectors.usable
     for query in ("note 3 on bread", "granite", "tides and bread"):
-        with_cache = [(b.id, round(b.similarity, 4)) for b in await cached.recall(query, top_k=8)]
-        without = [(b.id, round(b.similarity, 4)) for b in await uncached.recall(query, top_k=8)]
-        assert with_cache == without
+        assert await ranked(cached, query) == await ranked(uncached, query)
     assert cached._retriever.vectors.usable
 
 
@@ -135,11 +138,7 @@ async def test_a_space_of_many_pages_loads_whole_and_ranks_as_the_scan_does(
         assert cache.keywords_usable
         assert len(cache.keywords) == len(TEXTS)
         for query in ("note 3 on bread", "granite", "note 5 on tides"):
-            found = [(b.id, round(b.similarity, 4)) for b in await paged.recall(query, top_k=8)]
-            scanned = [
-                (b.id, round(b.similarity, 4)) for b in await uncached.recall(query, top_k=8)
-            ]
-            assert found == scanned
+            assert await ranked(paged, query) == await ranked(uncached, query)
 
 
 async def test_a_large_catch_up_comes_in_pages(
@@ -172,6 +171,4 @@ async def test_a_large_catch_up_comes_in_pages(
     assert len(cache) == len(TEXTS) + len(new)
     assert len(cache.keywords) == len(TEXTS) + len(new)
     for query in ("report 5 on the harbour crane", "harbour", "note 2 on tides"):
-        found = [(b.id, round(b.similarity, 4)) for b in await reader.recall(query, top_k=8)]
-        scanned = [(b.id, round(b.similarity, 4)) for b in await uncached.recall(query, top_k=8)]
-        assert found == scanned
+        assert await ranked(reader, query) == await ranked(uncached, query)
