@@ -63,8 +63,9 @@ class KeywordIndex:
         self._postings: dict[str, dict[str, dict[str, int]]] = {f: {} for f in FIELDS}
         self._lengths: dict[str, dict[str, int]] = {f: {} for f in FIELDS}  # as decoded
         self._length_sums: dict[str, int] = dict.fromkeys(FIELDS, 0)  # exact, as Lucene sums
-        # Each block's terms per field and their exact count, for removing it again.
-        self._blocks: dict[str, dict[str, tuple[frozenset[str], int]]] = {}
+        # Each block's distinct terms per field and their exact count, for removing it
+        # again: a tuple, a quarter of a frozenset's memory (issue 18: the lean load).
+        self._blocks: dict[str, dict[str, tuple[tuple[str, ...], int]]] = {}
         # The postings as NumPy rows for search: made after a change, on the next search.
         self._arrays: _Arrays | None = None
 
@@ -78,17 +79,22 @@ class KeywordIndex:
         """Index (or index again) a block: each field's analysed terms, in order."""
         self.remove(block_id)
         self._arrays = None
-        kept: dict[str, tuple[frozenset[str], int]] = {}
+        kept: dict[str, tuple[tuple[str, ...], int]] = {}
+        last: Sequence[str] | None = None
+        counts: Counter[str] = Counter()
+        held: tuple[str, ...] = ()
         for field in FIELDS:
             words = fields.get(field)
             if not words:
                 continue
-            counts = Counter(words)
+            if words is not last:  # a summary that is the content's own list: counted once
+                counts, last = Counter(words), words
+                held = tuple(counts)
             for term, count in counts.items():
                 self._postings[field].setdefault(term, {})[block_id] = count
             self._lengths[field][block_id] = lucene_length(len(words))
             self._length_sums[field] += len(words)
-            kept[field] = (frozenset(counts), len(words))
+            kept[field] = (held, len(words))
         self._blocks[block_id] = kept
 
     def remove(self, block_id: str) -> None:

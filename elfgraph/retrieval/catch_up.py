@@ -12,7 +12,7 @@ import numpy as np
 from elfgraph.retrieval.repository.vector_cache_delta import vector_cache_delta
 from elfgraph.retrieval.repository.vector_cache_load import vector_cache_load
 from elfgraph.retrieval.repository.vector_cache_rows import vector_cache_rows
-from elfgraph.retrieval.vector_cache import Texts, VectorCache, Version
+from elfgraph.retrieval.vector_cache import Texts, VectorCache, Version, unit_rows
 from elfgraph.store.database import Database
 from elfgraph.store.transaction import Transaction
 
@@ -54,28 +54,41 @@ async def catch_up(database: Database, space: str, cache: VectorCache) -> None:
 
 
 @dataclass
-class _Pages:
-    """Blocks read page by page, as the cache takes them: ids, texts, and each page's
-    vectors already float32 (the driver's lists of floats are dropped page by page)."""
+class Pages:
+    """Blocks read page by page, as the cache takes them: ids, texts, and the vectors as
+    unit float32 rows of one matrix, filled page by page (the driver's lists of floats are
+    dropped page by page, and no page is copied twice)."""
 
     ids: list[str] = field(default_factory=list)
-    rows: list[np.ndarray] = field(default_factory=list)  # a float32 matrix per page
     texts: list[Texts] = field(default_factory=list)
+    expected: int = 0  # rows to make room for at the first page (the space's size)
+    _rows: np.ndarray | None = None
 
     def add(self, ids: list[str], vectors: list[list[float]], texts: Sequence[Texts]) -> None:
-        if ids:
-            self.ids += ids
-            self.rows.append(np.asarray(vectors, dtype=np.float32))
-            self.texts += texts
+        if not ids:
+            return
+        page = unit_rows(vectors)
+        start, end = len(self.ids), len(self.ids) + len(ids)
+        if self._rows is None or end > len(self._rows):  # blocks promoted during the read
+            grown = np.empty((max(end, self.expected, 2 * start), page.shape[1]), np.float32)
+            if self._rows is not None:
+                grown[:start] = self._rows[:start]
+            self._rows = grown
+        self._rows[start:end] = page
+        self.ids += ids
+        self.texts += texts
 
     def matrix(self) -> np.ndarray:
-        return np.vstack(self.rows) if self.rows else np.zeros((0, 0), dtype=np.float32)
+        """The rows read, unit length: the cache keeps this matrix as it is."""
+        if self._rows is None:
+            return np.zeros((0, 0), dtype=np.float32)
+        return self._rows[: len(self.ids)]
 
 
-async def _rows_in_pages(database: Database, space: str, wanted: list[str]) -> _Pages:
+async def _rows_in_pages(database: Database, space: str, wanted: list[str]) -> Pages:
     """The wanted blocks still active with an embedding. A block that changed after the
     delta's read has a newer epoch still, and the next catch-up reads it again."""
-    pages = _Pages()
+    pages = Pages()
     for start in range(0, len(wanted), LOAD_PAGE):
         page = await database.read(
             vector_cache_rows, space=space, ids=wanted[start : start + LOAD_PAGE]
@@ -88,7 +101,7 @@ async def _rows_in_pages(database: Database, space: str, wanted: list[str]) -> _
 class _FullRead:
     version: Version
     too_many: bool = False  # more active blocks than the cache holds: none read
-    pages: _Pages = field(default_factory=_Pages)
+    pages: Pages = field(default_factory=Pages)
 
 
 async def _read_space(tx: Transaction, *, space: str, capacity: int) -> _FullRead | None:
@@ -99,6 +112,7 @@ async def _read_space(tx: Transaction, *, space: str, capacity: int) -> _FullRea
     if page is None:
         return None
     read = _FullRead((page["key"], int(page["epoch"])), too_many=page["active"] > capacity)
+    read.pages.expected = page["active"]
     while page["ids"]:
         read.pages.add(page["ids"], page["vectors"], page["texts"])
         if len(page["ids"]) < LOAD_PAGE:

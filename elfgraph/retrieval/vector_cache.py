@@ -59,7 +59,8 @@ class VectorCache:
         vectors: Sequence[Sequence[float]] | np.ndarray,
         texts: Sequence[Texts] | None = None,
     ) -> None:
-        """Start afresh from a full read of the space."""
+        """Start afresh from a full read of the space. A float32 matrix of unit rows is
+        kept as it is, not copied (catch_up's): the caller lets go of it."""
         self._clear()
         self.too_big = self.capacity <= 0
         self.extend(version, ids, vectors, texts)
@@ -95,8 +96,11 @@ class VectorCache:
             if at is not None:
                 self._matrix[at], self._alive[at] = rows[n], True
         if fresh:
-            known = self._matrix if self._ids else np.zeros((0, rows.shape[1]), np.float32)
-            self._matrix = np.vstack([known, rows[fresh]])
+            # A full load (every row new, in order) keeps the rows as they came: each copy
+            # of a 20,000-block matrix is 30 MB more at the peak, and the allocator keeps
+            # most of the peak (docs/BENCHMARKS.md, issue 18: the lean load).
+            added = rows if len(fresh) == len(rows) else rows[fresh]
+            self._matrix = np.vstack([self._matrix, added]) if self._ids else added
             self._alive = np.concatenate([self._alive, np.ones(len(fresh), dtype=bool)])
             for n in fresh:
                 self._rows[ids[n]] = len(self._ids)
@@ -160,8 +164,19 @@ def _fields(content: str | None, summary: str | None) -> dict[str, list[str]]:
     return {"content": words, "summary": words if summary == content else terms(summary or "")}
 
 
-def _units(vectors: Sequence[Sequence[float] | np.ndarray] | np.ndarray) -> np.ndarray:
-    """Rows scaled to unit length (a zero row stays zero)."""
-    matrix = np.asarray(vectors, dtype=np.float32)
+def unit_rows(vectors: Sequence[Sequence[float] | np.ndarray] | np.ndarray) -> np.ndarray:
+    """Rows scaled to unit length (a zero row stays zero), as a new float32 matrix."""
+    matrix = np.array(vectors, dtype=np.float32)
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-    return matrix / np.where(norms == 0, 1.0, norms)
+    matrix /= np.where(norms == 0, 1.0, norms)
+    return matrix
+
+
+def _units(vectors: Sequence[Sequence[float] | np.ndarray] | np.ndarray) -> np.ndarray:
+    """unit_rows, but a float32 matrix whose rows are unit already is kept, not copied (a
+    full load's: catch_up made its rows so)."""
+    if isinstance(vectors, np.ndarray) and vectors.dtype == np.float32 and vectors.ndim == 2:
+        norms = np.linalg.norm(vectors, axis=1)
+        if np.all((np.abs(norms - 1.0) < 1e-5) | (norms == 0)):
+            return vectors
+    return unit_rows(vectors)

@@ -105,3 +105,21 @@ def test_nothing_matches_an_empty_index_or_unknown_words() -> None:
     index.remove("missing")  # nothing to forget: no error
     assert "a" in index
     assert len(index) == 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(blocks, st.lists(st.sampled_from(VOCABULARY), min_size=1, max_size=3))
+def test_a_summary_given_as_the_contents_own_list_counts_as_a_copy_would(
+    indexed: dict[str, list[str]], query: list[str]
+) -> None:
+    """The vector cache passes one list for both fields when the summary is the content;
+    the index counts it once, and scores, and forgets, as if it were two lists."""
+    shared, copied = KeywordIndex(), KeywordIndex()
+    for block_id, terms in indexed.items():
+        shared.put(block_id, {"content": terms, "summary": terms})
+        copied.put(block_id, {"content": terms, "summary": list(terms)})
+    assert shared.search(query, 20) == copied.search(query, 20)
+    for block_id in indexed:
+        shared.remove(block_id)
+    assert len(shared) == 0
+    assert shared.search(query, 20) == ([], [])
