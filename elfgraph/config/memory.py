@@ -74,10 +74,11 @@ class RetrievalConfig(_Group):
     # 4·top_k each brings), taking at most expansion_neighbours of each, heaviest edge first.
     expansion_seeds: int = Field(1, ge=1, le=4)
     expansion_neighbours: int = Field(2, ge=1, le=100)
-    # A space of at most this many active blocks keeps its vectors in the process (about
-    # 1.5 KB each at 384 dimensions, and ~3 KB of analysed words for a 10-word block), and
-    # the vector leg ranks them there (§7.2). 0: never.
-    vector_cache_blocks: int = Field(5_000, ge=0, le=1_000_000)
+    # A space of at most this many active blocks keeps its vectors in the process (1.5 KB
+    # each at 384 dimensions, and ~2 KB of analysed words for a 10-word block: ~4 KB of
+    # process memory a block once loaded), and the vector leg ranks them there (§7.2); a
+    # warm open reads them (~1.5 s for 20,000). 0: never.
+    vector_cache_blocks: int = Field(20_000, ge=0, le=1_000_000)
     # Such a space also keeps the words of its texts, and the keyword leg ranks them there
     # by BM25 over the space's own statistics, so that the other spaces of the database
     # (one full-text index holds them all) do not change how its blocks rank (§7.2).
