@@ -124,9 +124,12 @@ async def make_memory(database: Database, space: str) -> AsyncIterator[MakeMemor
 
 
 @pytest.fixture
-def own_server(tmp_path: Path) -> Iterator[LocalNeo4j]:
+def own_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[LocalNeo4j]:
     """A throw-away local Neo4j of the test's own (a real JVM, ~15 s to start): for tests
-    that stop the server or need a database nobody has migrated."""
+    that stop the server or need a database nobody has migrated. A URI in the environment
+    would win over its home (Settings.connection), so the test runs without one."""
+    for name in ("NEO4J_URI", "ELFGRAPH_NEO4J_URI"):
+        monkeypatch.delenv(name, raising=False)
     instance = LocalNeo4j(tmp_path / "neo4j-home")
     instance.start()
     try:
