@@ -41,7 +41,7 @@ CALL (space, replayed) {
   MATCH (a:Block {space: $space, id: pair[0]})-[r]-(b:Block {space: $space, id: pair[1]})
   SET r.reinforcement_count = coalesce(r.reinforcement_count, 0) + 1,
       r.last_active_hours = $now_hours
-  WITH collect(r) AS reinforced, collect(a) + collect(b) AS ends
+  WITH collect(r) AS reinforced, collect(a) + collect(b) AS ends, collect(DISTINCT pair) AS linked_pairs
   CALL (ends) {
     UNWIND ends AS x
     WITH DISTINCT x
@@ -66,19 +66,23 @@ CALL (space, replayed) {
     }
     SET x.weighted_degree = degree, x.edge_due_hours = due
   }
-  RETURN size(reinforced) AS edges_reinforced
+  RETURN size(reinforced) AS edges_reinforced, linked_pairs
 }
-CALL (space, replayed) {
+CALL (space, replayed, linked_pairs) {
   WITH space
   WHERE $session_id IS NOT NULL AND NOT replayed
   UNWIND $pairs AS pair
   MATCH (a:Block {space: $space, id: pair[0]}), (b:Block {space: $space, id: pair[1]})
   WHERE a.status = 'active' AND b.status = 'active'
+  // Whether the pair is linked comes from the edges just reinforced: a pattern between a
+  // and b in this part, which deletes, was planned as a scan of every relationship of the
+  // database for each pair (docs/BENCHMARKS.md, issue 18: frame's write).
+  WITH pair, pair IN linked_pairs AS linked
   OPTIONAL MATCH (done:CoRetrieval {space: $space, a: pair[0], b: pair[1]})
-  WHERE EXISTS { (a)--(b) }
+  WHERE linked
   DETACH DELETE done
-  WITH a, b, pair
-  WHERE NOT EXISTS { (a)--(b) }
+  WITH pair, linked
+  WHERE NOT linked
   MERGE (staged:CoRetrieval {space: $space, a: pair[0], b: pair[1]})
   ON CREATE SET staged.count = 0, staged.created_at = $at
   WITH staged

@@ -156,6 +156,23 @@ async def test_co_retrieval_links_a_pair_after_three_sessions_not_before(
     assert len(staged) <= 1  # the linked pair leaves staging when next seen
 
 
+async def test_a_staged_pair_is_forgotten_once_linked_and_its_edge_reinforced_instead(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    memory = await filled(make_memory, {"north wall": 0.7, "south wall": 0.65, "roof": -0.4})
+    staged_query = "MATCH (c:CoRetrieval {space: $s}) RETURN c.a AS a, c.b AS b, c.count AS n"
+    async with memory.session():
+        ids = {b.content: b.id for b in (await memory.frame("attention", QUERY, top_k=2)).blocks}
+    pair = sorted([ids["north wall"], ids["south wall"]])
+    assert await graph(database, staged_query, s=space) == [{"a": pair[0], "b": pair[1], "n": 1}]
+    await link(database, space, pair[0], pair[1], "supports", 0.7)
+    async with memory.session():
+        await memory.frame("attention", QUERY, top_k=2)
+    assert await graph(database, staged_query, s=space) == []
+    (edge,) = await edges_of(database, space)
+    assert edge["props"]["reinforcement_count"] == 1
+
+
 async def test_staging_is_capped(make_memory: MakeMemory, database: Database, space: str) -> None:
     from elfgraph.config.loading import ElfgraphConfig
     from elfgraph.config.memory import MemoryConfig
