@@ -4,7 +4,12 @@ session_id). Given such a predicate, the planner may choose to scan that index a
 each entry's edge to the bound block (`NodeIndexScan` → `Expand(Into)`), and it does when
 the index statistics are stale after bulk deletes: 64,200 db hits per recall against 1,760
 (docs/BENCHMARKS.md, "A plan that depended on the index statistics"). Read the status
-through `coalesce(n.status, '') = 'active'`, which no index answers."""
+through `coalesce(n.status, '') = 'active'`, which no index answers.
+
+The same holds for a block looked up by its id: a test on the second property of a
+(space, property) index beside it lets the planner read that index instead of seeking the
+id, and it did, once per id (refresh_edge_due: 65 million db hits for 3,000 ids at 10,000
+blocks; docs/BENCHMARKS.md, "a plan that read an index per id")."""
 
 from __future__ import annotations
 
@@ -49,5 +54,49 @@ def test_no_shipped_query_filters_a_walk_by_an_indexed_property() -> None:
         name: found
         for name, query in catalog().items()
         if (found := indexable_far_end_filters(query.text))
+    }
+    assert offenders == {}
+
+
+# MATCH (x:Block {space: $space, id: …}): a block looked up by its id.
+LOOKUP = re.compile(r"MATCH \((\w+):Block \{space: \$space, id: [^}]*\}\)")
+# Second properties of the (space, property) indexes (the migrations); status is left out:
+# an id lookup's status test never drew the planner to the (space, status) index.
+PAIRED = ("edge_due_hours", "superseded_by", "vector_epoch")
+
+
+def indexable_lookup_filters(text: str) -> list[str]:
+    """Each `x.property` comparison in the WHERE of an id lookup that a (space, property)
+    index could answer instead of the id."""
+    found = []
+    for lookup in LOOKUP.finditer(text):
+        block = lookup.group(1)
+        rest = text[lookup.end() :]
+        end = NEXT_CLAUSE.search(rest)
+        conditions = rest[: end.start() if end else len(rest)]
+        pattern = rf"(?<![\w(]){block}\.({'|'.join(PAIRED)})\s*(=|<>|<=|>=|<|>|IN\b)"
+        found += [f"{lookup.group(0)} … {m.group(0)}" for m in re.finditer(pattern, conditions)]
+    return found
+
+
+def test_the_lookup_rule_catches_the_plan_that_went_wrong() -> None:
+    before = """
+    UNWIND $ids AS block_id
+    MATCH (x:Block {space: $space, id: block_id})
+    WHERE x.edge_due_hours <= $now
+    SET x.edge_due_hours = 1.0
+    """
+    after = before.replace("x.edge_due_hours <= $now", "coalesce(x.edge_due_hours, 1.0e18) <= $now")
+    assert indexable_lookup_filters(before) == [
+        "MATCH (x:Block {space: $space, id: block_id}) … x.edge_due_hours <="
+    ]
+    assert indexable_lookup_filters(after) == []
+
+
+def test_no_shipped_query_filters_an_id_lookup_by_a_paired_index_property() -> None:
+    offenders = {
+        name: found
+        for name, query in catalog().items()
+        if (found := indexable_lookup_filters(query.text))
     }
     assert offenders == {}
