@@ -41,7 +41,8 @@ CALL (space, replayed) {
   MATCH (a:Block {space: $space, id: pair[0]})-[r]-(b:Block {space: $space, id: pair[1]})
   SET r.reinforcement_count = coalesce(r.reinforcement_count, 0) + 1,
       r.last_active_hours = $now_hours
-  WITH collect(r) AS reinforced, collect(a) + collect(b) AS ends, collect(DISTINCT pair) AS linked_pairs
+  WITH collect(r) AS reinforced, collect(a) + collect(b) AS ends,
+       collect(DISTINCT pair) AS linked_pairs
   CALL (ends) {
     UNWIND ends AS x
     WITH DISTINCT x
