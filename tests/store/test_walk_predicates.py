@@ -25,17 +25,25 @@ NEXT_CLAUSE = re.compile(r"\b(MATCH|WITH|RETURN|CALL|UNWIND|SET|FOREACH)\b|}")
 INDEXED = ("status", "space", "session_id")
 
 
-def indexable_far_end_filters(text: str) -> list[str]:
-    """Each `far.property` comparison in the WHERE of a walk that an index could answer."""
+def filters_after(
+    clause: re.Pattern[str], node: int, properties: tuple[str, ...], text: str
+) -> list[str]:
+    """Each comparison of the `node`-th group's variable on one of `properties` in the
+    conditions that follow a `clause` match (up to the next clause)."""
     found = []
-    for walk in WALK.finditer(text):
-        far = walk.group(2)
-        rest = text[walk.end() :]
+    for match in clause.finditer(text):
+        name = match.group(node)
+        rest = text[match.end() :]
         end = NEXT_CLAUSE.search(rest)
         conditions = rest[: end.start() if end else len(rest)]
-        pattern = rf"(?<![\w(]){far}\.({'|'.join(INDEXED)})\s*(=|<>|<|>|IN\b|STARTS\b)"
-        found += [f"{walk.group(0)} … {m.group(0)}" for m in re.finditer(pattern, conditions)]
+        pattern = rf"(?<![\w(]){name}\.({'|'.join(properties)})\s*(=|<>|<=|>=|<|>|IN\b|STARTS\b)"
+        found += [f"{match.group(0)} … {m.group(0)}" for m in re.finditer(pattern, conditions)]
     return found
+
+
+def indexable_far_end_filters(text: str) -> list[str]:
+    """Each `far.property` comparison in the WHERE of a walk that an index could answer."""
+    return filters_after(WALK, 2, INDEXED, text)
 
 
 def test_the_rule_catches_the_plan_that_went_wrong() -> None:
@@ -68,15 +76,7 @@ PAIRED = ("edge_due_hours", "superseded_by", "vector_epoch")
 def indexable_lookup_filters(text: str) -> list[str]:
     """Each `x.property` comparison in the WHERE of an id lookup that a (space, property)
     index could answer instead of the id."""
-    found = []
-    for lookup in LOOKUP.finditer(text):
-        block = lookup.group(1)
-        rest = text[lookup.end() :]
-        end = NEXT_CLAUSE.search(rest)
-        conditions = rest[: end.start() if end else len(rest)]
-        pattern = rf"(?<![\w(]){block}\.({'|'.join(PAIRED)})\s*(=|<>|<=|>=|<|>|IN\b)"
-        found += [f"{lookup.group(0)} … {m.group(0)}" for m in re.finditer(pattern, conditions)]
-    return found
+    return filters_after(LOOKUP, 1, PAIRED, text)
 
 
 def test_the_lookup_rule_catches_the_plan_that_went_wrong() -> None:
