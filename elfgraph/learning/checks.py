@@ -10,6 +10,8 @@ from elfgraph.core.checks import INVALID_TEXT, is_storable, shown
 from elfgraph.errors import LearnError
 
 CATEGORIES_HINT = "knowledge, preference, decision, observation, …"
+DEFAULT_CATEGORY = "knowledge"
+DEFAULT_SOURCE = "api"
 
 
 def check_content(content: object, config: MemoryConfig) -> str:
@@ -23,14 +25,17 @@ def check_content(content: object, config: MemoryConfig) -> str:
             "Content is empty or only whitespace.",
             recovery="Pass one non-empty fact, preference, decision or observation.",
         )
-    if not is_storable(content):
+    try:
+        size = len(content.encode("utf-8"))  # once: the storable check and the size
+    except UnicodeEncodeError:
+        size = -1
+    if size < 0 or "\x00" in content:
         raise LearnError(
             f"Content {INVALID_TEXT}.",
             recovery="Remove NUL (\\x00) characters and unpaired surrogates (decode bytes "
             "as UTF-8 with errors='replace'); store binary data elsewhere and learn a "
             "description of it.",
         )
-    size = len(content.encode("utf-8"))
     if size > config.learning.max_content_bytes:
         raise LearnError(
             f"Content is {size} bytes; the limit is {config.learning.max_content_bytes}.",
@@ -117,26 +122,16 @@ def check_items(items: Iterable[Item], config: MemoryConfig) -> list[CheckedItem
     batch = list(items)
     checked: list[CheckedItem] = []
     for index, item in enumerate(batch):
-        fields: object = {"content": item} if isinstance(item, str) else item
-        if not isinstance(fields, Mapping):
-            raise LearnError(
-                f"Item {index} is a {type(item).__name__}, not text or a mapping.",
-                recovery="Pass strings, or dicts with 'content' and optional 'tags', "
-                "'category', 'source'.",
-            )
-        unknown = [key for key in fields if key not in _FIELDS]
-        if unknown:
-            raise LearnError(
-                f"Item {index} has unknown keys {shown(unknown, 80)}.",
-                recovery="Use only 'content', 'tags', 'category' and 'source'.",
-            )
+        fields = _fields(item, index)
         try:
             checked.append(
-                CheckedItem(
+                _plain(check_content(item, config))  # the common case: a bare string
+                if fields is None
+                else CheckedItem(
                     content=check_content(fields.get("content"), config),
                     tags=check_tags(fields.get("tags"), config),
-                    category=check_short_text(fields.get("category"), "category", "knowledge"),
-                    source=check_short_text(fields.get("source"), "source", "api"),
+                    category=check_short_text(fields.get("category"), "category", DEFAULT_CATEGORY),
+                    source=check_short_text(fields.get("source"), "source", DEFAULT_SOURCE),
                 )
             )
         except LearnError as exc:
@@ -146,3 +141,27 @@ def check_items(items: Iterable[Item], config: MemoryConfig) -> list[CheckedItem
                 f"Item {index}: {exc.message}", recovery=exc.recovery_template
             ) from exc
     return checked
+
+
+def _fields(item: object, index: int) -> Mapping[str, Any] | None:
+    """An item's mapping, checked for unknown keys; None for a bare string."""
+    if isinstance(item, str):
+        return None
+    if not isinstance(item, Mapping):
+        raise LearnError(
+            f"Item {index} is a {type(item).__name__}, not text or a mapping.",
+            recovery="Pass strings, or dicts with 'content' and optional 'tags', "
+            "'category', 'source'.",
+        )
+    unknown = [key for key in item if key not in _FIELDS]
+    if unknown:
+        raise LearnError(
+            f"Item {index} has unknown keys {shown(unknown, 80)}.",
+            recovery="Use only 'content', 'tags', 'category' and 'source'.",
+        )
+    return item
+
+
+def _plain(content: str) -> CheckedItem:
+    """A bare string: no tags, the default category and source."""
+    return CheckedItem(content=content, tags=[], category=DEFAULT_CATEGORY, source=DEFAULT_SOURCE)

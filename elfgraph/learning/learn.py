@@ -6,14 +6,21 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.core.text import block_id, random_block_id, token_count
-from elfgraph.learning.checks import CheckedItem, Item, check_items
+from elfgraph.learning.checks import (
+    DEFAULT_CATEGORY,
+    DEFAULT_SOURCE,
+    CheckedItem,
+    Item,
+    check_items,
+)
 from elfgraph.learning.models import LearnResult
 from elfgraph.learning.repository.count_blocks import count_blocks
 from elfgraph.learning.repository.insert_again import insert_again
-from elfgraph.learning.repository.insert_blocks import InsertRow, NewBlock, insert_blocks
+from elfgraph.learning.repository.insert_blocks import BatchProps, InsertRow, insert_blocks
 from elfgraph.sessions.clock import SessionClock
 from elfgraph.spaces.registry import space_missing
 from elfgraph.store.database import Database
@@ -63,33 +70,36 @@ async def store_items(
     learned just before it in that session."""
     if not items:
         return []
-    created_at = datetime.now(UTC).isoformat()
-    sequence = time.time_ns()  # keeps a batch's learning order for "oldest first"
+    shared = BatchProps(
+        tags=[],
+        category=DEFAULT_CATEGORY,
+        source=DEFAULT_SOURCE,
+        status="inbox",
+        created_at=datetime.now(UTC).isoformat(),
+        decay_lambda=0.01,
+        last_reinforced_at=now_hours,
+    )
+    if session_id:
+        shared["session_id"] = session_id
     rows: list[InsertRow] = []
     first_of: dict[str, int] = {}
     firsts: list[int] = []  # per item, the index of the item whose block it names
     for index, item in enumerate(items):
-        identity = block_id(item["content"])
+        content = item["content"]
+        identity = block_id(content)
         first = first_of.setdefault(identity, index)
         firsts.append(first)
         if first != index:
             continue  # the same text twice in one batch: the later one repeats the first
-        props = NewBlock(
-            content=item["content"],
-            tags=item["tags"],
-            category=item["category"],
-            source=item["source"],
-            status="inbox",
-            created_at=created_at,
-            learn_seq=sequence + index,
-            token_count=token_count(item["content"]),
-            decay_lambda=0.01,
-            last_reinforced_at=now_hours,
-        )
-        if session_id:
-            props["session_id"] = session_id
-        rows.append(InsertRow(index=index, id=identity, props=props))
-    by_index = await database.write(_store, space=space, rows=rows)
+        row = InsertRow(index=index, id=identity, content=content, token_count=token_count(content))
+        own = _own(item)
+        if own:
+            row["own"] = own
+        rows.append(row)
+    sequence = time.time_ns()  # + index: keeps a batch's learning order for "oldest first"
+    by_index = await database.write(
+        _store, space=space, rows=rows, shared=shared, sequence=sequence
+    )
     return [
         LearnResult(
             block_id=by_index[first][0],
@@ -99,13 +109,25 @@ async def store_items(
     ]
 
 
+def _own(item: CheckedItem) -> dict[str, Any]:
+    """The item's tags, category and source where they are not the batch's defaults."""
+    own: dict[str, Any] = {}
+    if item["tags"]:
+        own["tags"] = item["tags"]
+    if item["category"] != DEFAULT_CATEGORY:
+        own["category"] = item["category"]
+    if item["source"] != DEFAULT_SOURCE:
+        own["source"] = item["source"]
+    return own
+
+
 async def _store(
-    tx: Transaction, *, space: str, rows: list[InsertRow]
+    tx: Transaction, *, space: str, rows: list[InsertRow], shared: BatchProps, sequence: int
 ) -> dict[int, tuple[str, str]]:
     """One transaction: (block id, status) per row index. Content already in the inbox is
     a duplicate; content whose block was promoted or archived is stored again under a
     random id, for consolidation to judge by similarity."""
-    inserted = await insert_blocks(tx, space=space, rows=rows)
+    inserted = await insert_blocks(tx, space=space, rows=rows, shared=shared, sequence=sequence)
     if inserted["stored"] != len(rows):
         raise space_missing(space)
     again: list[InsertRow] = []
@@ -117,8 +139,12 @@ async def _store(
         elif status == "inbox":
             stored[row["index"]] = (row["id"], "duplicate_rejected")
         else:
-            again.append(InsertRow(index=row["index"], id=random_block_id(), props=row["props"]))
-            stored[row["index"]] = (again[-1]["id"], "created")
-    if again and await insert_again(tx, space=space, rows=again) != len(again):
+            anew = row.copy()
+            anew["id"] = random_block_id()
+            again.append(anew)
+            stored[row["index"]] = (anew["id"], "created")
+    if again and await insert_again(
+        tx, space=space, rows=again, shared=shared, sequence=sequence
+    ) != len(again):
         raise space_missing(space)
     return stored

@@ -126,6 +126,47 @@ async def test_one_batch_mixes_new_repeated_and_relearned_content(
     assert all(row["d"] is None and row["seq"] is not None for row in rows)
 
 
+async def test_each_block_of_a_batch_keeps_its_own_fields_and_the_batch_s_shared_ones(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    memory = await make_memory()
+    await memory.begin_session()
+    promoted = await memory.learn("Stored again", ["old"])
+    await memory.dream()
+    results = await memory.learn_many(
+        [
+            "bare fact",
+            {"content": "tagged fact", "tags": ["topic/a", "topic/b"]},
+            {"content": "observed", "category": "observation", "source": "user"},
+            {"content": "stored again", "tags": ["new"], "source": "tool"},
+        ]
+    )
+    rows = await graph(
+        database,
+        "MATCH (b:Block {space: $space, status: 'inbox'}) RETURN b {.*} AS b ORDER BY b.learn_seq",
+        space=space,
+    )
+    blocks = [row["b"] for row in rows]
+    assert [b["id"] for b in blocks] == [r.block_id for r in results]  # learning order
+    assert results[3].block_id != promoted.block_id  # the stored-again path
+    assert [(b["tags"], b["category"], b["source"]) for b in blocks] == [
+        ([], "knowledge", "api"),
+        (["topic/a", "topic/b"], "knowledge", "api"),
+        ([], "observation", "user"),
+        (["new"], "knowledge", "tool"),
+    ]
+    assert [b["content"] for b in blocks] == [
+        "bare fact",
+        "tagged fact",
+        "observed",
+        "stored again",
+    ]
+    assert {b["session_id"] for b in blocks} == {memory.session_id}
+    assert len({b["created_at"] for b in blocks}) == 1
+    assert all(b["token_count"] == len(b["content"]) // 4 for b in blocks)
+    assert all((b["decay_lambda"], b["status"]) == (0.01, "inbox") for b in blocks)
+
+
 async def test_learning_into_a_dropped_space_raises_and_stores_nothing(
     make_memory: MakeMemory, database: Database, space: str
 ) -> None:

@@ -1,31 +1,34 @@
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from elfgraph.store.transaction import Transaction, run_one
 
 
-class NewBlock(TypedDict):
-    """A new inbox block's properties; consolidation adds the rest when it promotes it.
-    Confidence, reinforcement, weighted degree and edge due time come then too: an inbox
-    block without them stays out of the five indexes that order active blocks by them
-    (docs/BENCHMARKS.md, issue 18: lean inbox), and readers take their defaults (0.5, 0, 0.0)."""
+class BatchProps(TypedDict):
+    """What every new inbox block of a batch shares, sent once per statement; consolidation
+    adds the rest when it promotes a block. Confidence, reinforcement, weighted degree and
+    edge due time come then too: an inbox block without them stays out of the five indexes
+    that order active blocks by them (docs/BENCHMARKS.md, issue 18: lean inbox), and readers
+    take their defaults (0.5, 0, 0.0)."""
 
-    content: str
-    tags: list[str]
+    tags: list[str]  # the defaults a row's `own` overrides: [], knowledge, api
     category: str
     source: str
     status: str  # inbox
     created_at: str  # ISO 8601
-    learn_seq: int  # keeps a batch's learning order
-    token_count: int
     decay_lambda: float
     last_reinforced_at: float  # active hours
     session_id: NotRequired[str]  # only when learned in a session
 
 
 class InsertRow(TypedDict):
+    """One block: what differs from block to block. Its `learn_seq` (the batch's learning
+    order) is the statement's `sequence` + `index`."""
+
     index: int  # the item's place in the batch
     id: str  # the content's block id (or, for insert_again, a random one)
-    props: NewBlock
+    content: str
+    token_count: int
+    own: NotRequired[dict[str, Any]]  # tags, category or source where not the batch's
 
 
 class Inserted(TypedDict):
@@ -33,9 +36,13 @@ class Inserted(TypedDict):
     repeated: dict[int, str]  # row index → status of the block that already had its id
 
 
-async def insert_blocks(tx: Transaction, *, space: str, rows: list[InsertRow]) -> Inserted:
+async def insert_blocks(
+    tx: Transaction, *, space: str, rows: list[InsertRow], shared: BatchProps, sequence: int
+) -> Inserted:
     """Create the rows' blocks; those whose id already existed come back in `repeated`."""
-    record = await run_one(tx, "insert_blocks", space=space, rows=rows)
+    record = await run_one(
+        tx, "insert_blocks", space=space, rows=rows, shared=shared, sequence=sequence
+    )
     if record is None:
         return Inserted(stored=0, repeated={})
     return Inserted(
