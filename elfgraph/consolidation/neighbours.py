@@ -1,12 +1,14 @@
-"""Nearest active neighbours of inbox blocks: in memory for a small space, else through
-the shared vector index.
+"""Nearest active neighbours of inbox blocks: in memory for a small space or a large
+inbox, else through the shared vector index.
 
 A space of at most IN_MEMORY_LIMIT active blocks (besides the run's pool) is read once
-per chunk and compared exactly in memory, so its cost never depends on other spaces.
-Otherwise the index, which answers for every space, is asked for more than k (the smaller
-this space's share of it, the more); queries still short of k are asked again with a
-wider net, and only then answered by an exact scan of the space. Blocks of the current
-run's pool are left out: the run compares those exactly in memory (RunPool).
+per chunk and compared exactly in memory, so its cost never depends on other spaces. A
+dream whose inbox is large against its space (at least 1/SNAPSHOT_SHARE of it) reads the
+space's active blocks once for the whole run instead (`space_snapshot`). Otherwise the
+index, which answers for every space, is asked for more than k (the smaller this space's
+share of it, the more); queries still short of k are asked again with a wider net, and
+only then answered by an exact scan of the space. Blocks of the current run's pool are
+left out: the run compares those exactly in memory (RunPool).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 import numpy as np
 
-from elfgraph.consolidation.plan import InboxBlock, Neighbour, RunPool
+from elfgraph.consolidation.plan import EXACT_LIMIT, InboxBlock, Neighbour, RunPool
 from elfgraph.consolidation.repository.active_vectors import active_vectors
 from elfgraph.consolidation.repository.nearest_active import (
     NearestRow,
@@ -27,6 +29,7 @@ from elfgraph.consolidation.repository.nearest_active_exact import nearest_activ
 from elfgraph.embedding.base import Vector
 from elfgraph.store.concurrently import all_at_once
 from elfgraph.store.database import Database
+from elfgraph.store.transaction import Transaction
 
 MAX_FETCH = 2000  # index candidates per query; past this the exact scan takes over
 # A space of at most this many active blocks (besides the run's) is read once per chunk
@@ -34,6 +37,13 @@ MAX_FETCH = 2000  # index candidates per query; past this the exact scan takes o
 # cost that depends on this space alone, never on what other spaces keep in the index.
 IN_MEMORY_LIMIT = 2000
 INDEX_QUERY_PARALLELISM = 2  # concurrent read transactions: one per server core
+# Reading a block of the space costs ~0.15 ms, one inbox block's index query ~1.6 ms at
+# 20,000 MiniLM vectors (~6 ms for random ones): once the inbox is a tenth of the space,
+# reading the space once for the run costs less than the queries (docs/BENCHMARKS.md,
+# issue 18: a dream into a space it is large against).
+SNAPSHOT_SHARE = 10
+SNAPSHOT_LIMIT = EXACT_LIMIT  # compared exactly; ~1.6 KB of memory a block for the run
+READ_PAGE = 2_000  # blocks per read: the driver's lists of floats are ~12 KB a block
 
 
 async def nearest_neighbours(
@@ -85,6 +95,18 @@ async def nearest_neighbours(
     return found
 
 
+async def space_snapshot(
+    database: Database, space: str, dimensions: int, *, run_id: str, active: int, inbox: int
+) -> RunPool | None:
+    """The space's active blocks as a pool for the whole run, when its inbox is large
+    against it (`inbox` ≥ `active` / SNAPSHOT_SHARE, and `active` ≤ SNAPSHOT_LIMIT): one
+    read costs less than an index query per inbox block. None otherwise. Blocks archived
+    meanwhile by another process may still be found: linking skips what is not active."""
+    if active <= 0 or active > SNAPSHOT_LIMIT or inbox * SNAPSHOT_SHARE < active:
+        return None
+    return await database.read(_read_pool, space=space, dimensions=dimensions, run_id=run_id)
+
+
 async def _in_memory(
     database: Database,
     space: str,
@@ -96,18 +118,29 @@ async def _in_memory(
 ) -> dict[str, list[Neighbour]]:
     """Exact neighbours among a small space's active blocks, read once and compared in one
     matrix product."""
-    rows = await database.read(active_vectors, space=space, run_id=run_id)
-    if not rows:
+    if not blocks:
         return {}
-    matrix = np.asarray([row["embedding"] for row in rows], dtype=np.float32)
-    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-    matrix /= np.where(norms > 0, norms, 1.0)  # cosines, as the index computes them
-    pool = RunPool(matrix.shape[1])
-    for row, vector in zip(rows, matrix, strict=True):
-        pool.add(
-            row["id"], row["tags"], row["category"] or "knowledge", row["hours"] or 0.0, vector
-        )
+    pool = await database.read(_read_pool, space=space, dimensions=len(vectors[0]), run_id=run_id)
     return pool.nearest(blocks, vectors, k)
+
+
+async def _read_pool(tx: Transaction, *, space: str, dimensions: int, run_id: str) -> RunPool:
+    """The space's active blocks but this run's, page by page into a pool of unit vectors
+    (cosines, as the index computes them)."""
+    pool = RunPool(dimensions)
+    after = ""
+    while True:
+        page = await active_vectors(tx, space=space, run_id=run_id, after=after, page=READ_PAGE)
+        if not page["blocks"] or page["last"] is None:
+            return pool
+        matrix = np.asarray([row["embedding"] for row in page["blocks"]], dtype=np.float32)
+        norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+        matrix /= np.where(norms > 0, norms, 1.0)
+        for row, vector in zip(page["blocks"], matrix, strict=True):
+            pool.add(
+                row["id"], row["tags"], row["category"] or "knowledge", row["hours"] or 0.0, vector
+            )
+        after = page["last"]
 
 
 async def _in_parallel(

@@ -19,7 +19,7 @@ from elfgraph.config.memory import MemoryConfig
 from elfgraph.consolidation.context import contextual_vectors
 from elfgraph.consolidation.llm import analyse_blocks, contradiction_edges, stored_vectors
 from elfgraph.consolidation.models import ConsolidateResult
-from elfgraph.consolidation.neighbours import nearest_neighbours
+from elfgraph.consolidation.neighbours import nearest_neighbours, space_snapshot
 from elfgraph.consolidation.plan import (
     InboxBlock,
     RunPool,
@@ -43,6 +43,7 @@ from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import ConfigError
 from elfgraph.llm.base import LLMService
 from elfgraph.spaces.registry import index_share_counts, lock_space_embedding
+from elfgraph.spaces.repository.count_blocks import count_blocks
 from elfgraph.store.database import Database
 
 log = logging.getLogger("elfgraph.consolidation")
@@ -100,6 +101,16 @@ async def consolidate(
     # The index's share is read once per run, not per chunk (two counts that grow with
     # the space and the database); the run's own promotions are added as it goes.
     share = await index_share_counts(database, space)
+    # A large inbox against the space: its active blocks are read once, not looked up in
+    # the index for every inbox block (neighbours.py).
+    before = await space_snapshot(
+        database,
+        space,
+        services.embedder.dimensions,
+        run_id=run.tag,
+        active=share[0],
+        inbox=await database.read(count_blocks, space=space, status="inbox"),
+    )
     done = 0
     if progress is not None:
         progress(done)
@@ -121,12 +132,15 @@ async def consolidate(
             for row in rows
         ]
         run.make_room(len(blocks))
+        if run.retired:  # the index now holds blocks of this run too: it answers for all
+            before = None
         result = await _consolidate_chunk(
             database,
             space,
             blocks,
             services,
             run=run,
+            before=before,
             share=share,
             llm=llm,
             context=context,
@@ -151,6 +165,7 @@ async def _consolidate_chunk(
     services: Services,
     *,
     run: RunPool,
+    before: RunPool | None,
     share: tuple[int, int],
     llm: LLMService | None,
     context: str,
@@ -161,15 +176,19 @@ async def _consolidate_chunk(
     vectors = await services.embedder.embed_batch([normalised_text(b.content) for b in blocks])
     k = config.consolidation.neighbour_candidates
     active_before, total_before = share
-    indexed = await nearest_neighbours(
-        database,
-        space,
-        blocks,
-        vectors,
-        k,
-        run_id=run.tag,
-        others=active_before + run.retired,
-        total=total_before + run.retired + len(run),
+    indexed = (
+        before.nearest(blocks, vectors, k)
+        if before is not None
+        else await nearest_neighbours(
+            database,
+            space,
+            blocks,
+            vectors,
+            k,
+            run_id=run.tag,
+            others=active_before + run.retired,
+            total=total_before + run.retired + len(run),
+        )
     )
     neighbours = merge_neighbours(indexed, run.nearest(blocks, vectors, k), k=k)
     cosines = pairwise_cosines(vectors)
@@ -255,6 +274,8 @@ async def _consolidate_chunk(
         run_id=run.tag,
     )
     run.forget(dedupe.superseded)
+    if before is not None:
+        before.forget(dedupe.superseded)
     for promotion in promotions:
         if promotion["id"] in promoted:
             i = index_of[promotion["id"]]

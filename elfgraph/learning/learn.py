@@ -18,11 +18,11 @@ from elfgraph.learning.checks import (
     check_items,
 )
 from elfgraph.learning.models import LearnResult
-from elfgraph.learning.repository.count_blocks import count_blocks
 from elfgraph.learning.repository.insert_again import insert_again
 from elfgraph.learning.repository.insert_blocks import BatchProps, InsertRow, insert_blocks
 from elfgraph.sessions.clock import SessionClock
 from elfgraph.spaces.registry import space_missing
+from elfgraph.spaces.repository.count_blocks import count_blocks
 from elfgraph.store.database import Database
 from elfgraph.store.transaction import Transaction
 

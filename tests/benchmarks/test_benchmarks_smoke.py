@@ -14,6 +14,7 @@ from benchmarks import tenant_reads, tenants
 from benchmarks.corpus import facts
 from benchmarks.curate import one_run as curate_run
 from benchmarks.curate import summarise as curate_summary
+from benchmarks.dream_into import one_run as dream_into_run
 from benchmarks.learn_rate import one_run as learn_run
 from benchmarks.locomo.report import chart
 from benchmarks.locomo.report import markdown as locomo_markdown
@@ -47,6 +48,16 @@ async def test_learn_rate_benchmark_learns_every_block_and_drops_its_space(
     assert run["blocks_per_s"] > 0
     assert len(run["batch_blocks_per_s"]) == 1
     left = "MATCH (s:Space) WHERE s.name STARTS WITH 'bench-learn-' RETURN count(s) AS n"
+    assert await graph(database, left) == [{"n": 0}]
+
+
+async def test_dream_into_benchmark_dreams_its_inbox_and_drops_its_space(
+    database: Database,
+) -> None:
+    run = await dream_into_run(database, 60, 12, "mock")
+    assert run["promoted"] == 12
+    assert run["blocks_per_s"] > 0
+    left = "MATCH (s:Space) WHERE s.name STARTS WITH 'bench-into-' RETURN count(s) AS n"
     assert await graph(database, left) == [{"n": 0}]
 
 

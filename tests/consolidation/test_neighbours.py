@@ -12,6 +12,7 @@ from elfgraph.consolidation.neighbours import nearest_neighbours
 from elfgraph.consolidation.plan import InboxBlock
 from elfgraph.spaces.registry import index_share_counts
 from elfgraph.store.database import Database
+from tests.support.graph import graph
 from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
@@ -62,3 +63,101 @@ async def test_in_memory_and_index_lookups_agree(
         approximate = sorted((c for _, c in indexed[block_id]), reverse=True)
         assert all(a >= b - 1e-5 for a, b in zip(exact, approximate, strict=True))
     assert in_memory["new-0"][0] == (ours["fact 3 about the north harbour"], pytest.approx(1.0))
+
+
+async def test_a_snapshot_reads_the_space_in_pages_and_finds_what_the_exact_lookup_finds(
+    make_memory: MakeMemory, database: Database, space: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    embedder = MockEmbeddingService()
+    memory = await make_memory(embedding_service=embedder)
+    await memory.learn_many(TEXTS)
+    await memory.dream()
+    await memory.learn("still in the inbox: never a neighbour")
+    other = await make_memory(f"{space}-other", embedding_service=embedder)
+    await other.learn_many(NEW)
+    await other.dream()
+    blocks = [
+        InboxBlock(id=f"new-{i}", content=t, tags=(), category="knowledge")
+        for i, t in enumerate(NEW)
+    ]
+    vectors = await embedder.embed_batch([t.lower() for t in NEW])
+    active, total = await index_share_counts(database, space)
+    assert active == len(TEXTS)
+
+    # Too small an inbox for the space: the run asks per chunk, as before.
+    assert (
+        await neighbours.space_snapshot(
+            database, space, embedder.dimensions, run_id="no-run", active=active, inbox=5
+        )
+        is None
+    )
+    monkeypatch.setattr(neighbours, "READ_PAGE", 7)  # 60 blocks in nine pages
+    snapshot = await neighbours.space_snapshot(
+        database, space, embedder.dimensions, run_id="no-run", active=active, inbox=6
+    )
+    assert snapshot is not None
+    ours = {b.id for b in await memory.recall(None, top_k=60)}
+    assert sorted(snapshot.ids) == sorted(ours)  # each active block once, nothing else
+
+    exact = await nearest_neighbours(
+        database, space, blocks, vectors, 5, run_id="no-run", others=active, total=total
+    )
+    from_snapshot = snapshot.nearest(blocks, vectors, 5)
+    assert {b: [(n.id, n.cosine) for n in hits] for b, hits in from_snapshot.items()} == {
+        b: [(n.id, n.cosine) for n in hits] for b, hits in exact.items()
+    }
+    snapshot.forget([from_snapshot["new-0"][0].id])  # superseded during the run
+    assert from_snapshot["new-0"][0].id not in {
+        n.id for n in snapshot.nearest(blocks, vectors, 5)["new-0"]
+    }
+
+
+async def test_a_large_inbox_dreams_into_its_space_as_the_index_would_link_it(
+    make_memory: MakeMemory, database: Database, space: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same texts dreamed into two spaces, one read once as a snapshot, one through the
+    vector index: the same similarity edges."""
+    later = [f"{text}, again" for text in TEXTS[:8]]
+    embedder = MockEmbeddingService(
+        similarities={(text.lower(), f"{text}, again".lower()): 0.85 for text in TEXTS[:8]}
+    )
+
+    async def edges_after_two_dreams(name: str) -> set[tuple[str, str]]:
+        memory = await make_memory(name, embedding_service=embedder)
+        await memory.learn_many(TEXTS)
+        await memory.dream()
+        await memory.learn_many(later)  # 8 ≥ 60 / 10: the snapshot's share
+        await memory.dream()
+        return {(a, b) if a < b else (b, a) for a, b in await database_rows(name)}
+
+    async def database_rows(name: str) -> list[tuple[str, str]]:
+        rows = await graph(
+            database,
+            "MATCH (a:Block {space: $space})-[r]-(b:Block) "
+            "WHERE a.id < b.id AND r.origin = 'similarity' "
+            "RETURN a.content AS a, b.content AS b",
+            space=name,
+        )
+        return [(row["a"], row["b"]) for row in rows]
+
+    snapshots: list[int] = []
+    read = neighbours.space_snapshot
+
+    async def counted(*args: object, **kwargs: object) -> object:
+        pool = await read(*args, **kwargs)  # type: ignore[arg-type]
+        if pool is not None:
+            snapshots.append(len(pool))
+        return pool
+
+    monkeypatch.setattr("elfgraph.consolidation.run.space_snapshot", counted)
+    with_snapshot = await edges_after_two_dreams(f"{space}-snapshot")
+    assert snapshots == [len(TEXTS)]
+    monkeypatch.setattr(neighbours, "SNAPSHOT_SHARE", 0)  # never a snapshot: the index
+    monkeypatch.setattr(neighbours, "IN_MEMORY_LIMIT", 0)
+    through_index = await edges_after_two_dreams(f"{space}-index")
+    assert snapshots == [len(TEXTS)]
+    assert with_snapshot == through_index
+    # Each later text found its earlier one (cosine 0.85) among the space's active blocks.
+    assert {(a, b) for a, b in with_snapshot if "again" in b and "again" not in a} >= {
+        (text, f"{text}, again") for text in TEXTS[:8]
+    }

@@ -1,4 +1,4 @@
-from typing import TypedDict, cast
+from typing import TypedDict
 
 from elfgraph.store.transaction import Transaction, run_one
 
@@ -11,7 +11,17 @@ class ActiveVector(TypedDict):
     embedding: list[float]
 
 
-async def active_vectors(tx: Transaction, *, space: str, run_id: str) -> list[ActiveVector]:
-    """Every active block of the space this run did not promote, with its embedding."""
-    row = await run_one(tx, "active_vectors", space=space, run_id=run_id)
-    return cast(list[ActiveVector], row["blocks"] if row else [])
+class ActivePage(TypedDict):
+    blocks: list[ActiveVector]
+    last: str | None  # the page's last id (None when it is empty): the next page's `after`
+
+
+async def active_vectors(
+    tx: Transaction, *, space: str, run_id: str, after: str, page: int
+) -> ActivePage:
+    """Up to `page` active blocks of the space after id `after` (in id order) that this run
+    did not promote, with their embeddings."""
+    row = await run_one(tx, "active_vectors", space=space, run_id=run_id, after=after, page=page)
+    if row is None:
+        return ActivePage(blocks=[], last=None)
+    return ActivePage(blocks=row["blocks"], last=row["last"])
