@@ -74,7 +74,8 @@ SET space.edge_count = coalesce(space.edge_count, 0) - cut
 WITH plan, archived
 CALL (archived) {
   MATCH (staged:CoRetrieval)
-  WHERE staged.space = $space AND (staged.a IN archived OR staged.b IN archived)
+  WHERE staged.space = $space AND staged.a IS NOT NULL AND staged.b IS NOT NULL
+    AND (staged.a IN archived OR staged.b IN archived)
   DELETE staged
 }
 CALL (plan) {

@@ -6,10 +6,14 @@
 // their edges, sessions, outcomes, co-retrieval pairs), and the claim itself once nothing
 // is left. Returns how many nodes went; the caller repeats until 0. Nothing happens
 // without the claim, so a space that was published is never touched.
+// `id IS NOT NULL` (every one has an id) lets the planner seek the (space, id) identity
+// index; on `space` alone it reads every node of the label in the database.
+// `a` and `b` IS NOT NULL (every pair has both) let the planner seek the (space, a, b)
+// identity index; on `space` alone it reads every pair of the database.
 MATCH (claim:ImportClaim {space: $space, token: $token})
 CALL () {
   MATCH (n:Block)
-  WHERE n.space = $space
+  WHERE n.space = $space AND n.id IS NOT NULL
   WITH n
   LIMIT $batch
   DETACH DELETE n
@@ -17,7 +21,7 @@ CALL () {
 }
 CALL () {
   MATCH (n:Session)
-  WHERE n.space = $space
+  WHERE n.space = $space AND n.id IS NOT NULL
   WITH n
   LIMIT $batch
   DELETE n
@@ -25,7 +29,7 @@ CALL () {
 }
 CALL () {
   MATCH (n:Outcome)
-  WHERE n.space = $space
+  WHERE n.space = $space AND n.id IS NOT NULL
   WITH n
   LIMIT $batch
   DELETE n
@@ -33,7 +37,7 @@ CALL () {
 }
 CALL () {
   MATCH (n:CoRetrieval)
-  WHERE n.space = $space
+  WHERE n.space = $space AND n.a IS NOT NULL AND n.b IS NOT NULL
   WITH n
   LIMIT $batch
   DELETE n

@@ -9,6 +9,8 @@
 // gained meanwhile under the same id wins over the staged one, which goes (its neighbours'
 // weighted_degree and edge_due_hours recounted, docs/BEHAVIOUR.md §6). Returns how
 // many were moved and dropped; the caller repeats until both are 0.
+// `id IS NOT NULL` (every one has an id) lets the planner seek the (space, id) identity
+// index; on `space` alone it reads every node of the label in the database.
 OPTIONAL MATCH (claim:ImportClaim {space: $stage, token: $token})
 SET claim.heartbeat = timestamp()
 WITH claim
@@ -21,7 +23,7 @@ CALL (claim, t) {
   WITH claim, t
   WHERE claim IS NOT NULL AND t IS NOT NULL
   MATCH (n:Block)
-  WHERE n.space = $stage
+  WHERE n.space = $stage AND n.id IS NOT NULL
   WITH n, t
   LIMIT $batch
   WITH n, t, EXISTS { MATCH (:Block {space: $target, id: n.id}) } AS taken

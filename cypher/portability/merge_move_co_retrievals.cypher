@@ -6,6 +6,8 @@
 // A pair the target already stages, or whose blocks an edge now joins, is dropped (staging
 // forgets a pair once it has an edge). Returns how many were moved and dropped; the
 // caller repeats until both are 0.
+// `a` and `b` IS NOT NULL (every pair has both) let the planner seek the (space, a, b)
+// identity index; on `space` alone it reads every pair of the database.
 OPTIONAL MATCH (claim:ImportClaim {space: $stage, token: $token})
 SET claim.heartbeat = timestamp()
 WITH claim
@@ -13,7 +15,7 @@ CALL (claim) {
   WITH claim
   WHERE claim IS NOT NULL
   MATCH (n:CoRetrieval)
-  WHERE n.space = $stage
+  WHERE n.space = $stage AND n.a IS NOT NULL AND n.b IS NOT NULL
   WITH n
   LIMIT $batch
   WITH n,

@@ -5,6 +5,8 @@
 // Moves up to `batch` staged sessions into the target space; one whose id the
 // target already has is dropped (the target's wins). Returns how many were moved and
 // dropped; the caller repeats until both are 0.
+// `id IS NOT NULL` (every one has an id) lets the planner seek the (space, id) identity
+// index; on `space` alone it reads every node of the label in the database.
 OPTIONAL MATCH (claim:ImportClaim {space: $stage, token: $token})
 SET claim.heartbeat = timestamp()
 WITH claim
@@ -12,7 +14,7 @@ CALL (claim) {
   WITH claim
   WHERE claim IS NOT NULL
   MATCH (n:Session)
-  WHERE n.space = $stage
+  WHERE n.space = $stage AND n.id IS NOT NULL
   WITH n
   LIMIT $batch
   WITH n, EXISTS { MATCH (:Session {space: $target, id: n.id}) } AS taken

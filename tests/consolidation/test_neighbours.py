@@ -85,6 +85,7 @@ async def test_a_snapshot_reads_the_space_in_pages_and_finds_what_the_exact_look
     assert active == len(TEXTS)
 
     # Too small an inbox for the space: the run asks per chunk, as before.
+    monkeypatch.setattr(neighbours, "SNAPSHOT_SHARE", 10)
     assert (
         await neighbours.space_snapshot(
             database, space, embedder.dimensions, run_id="no-run", active=active, inbox=5
@@ -126,7 +127,7 @@ async def test_a_large_inbox_dreams_into_its_space_as_the_index_would_link_it(
         memory = await make_memory(name, embedding_service=embedder)
         await memory.learn_many(TEXTS)
         await memory.dream()
-        await memory.learn_many(later)  # 8 ≥ 60 / 10: the snapshot's share
+        await memory.learn_many(later)  # 8 · 40 ≥ 60: the snapshot's share
         await memory.dream()
         return {(a, b) if a < b else (b, a) for a, b in await database_rows(name)}
 
