@@ -37,11 +37,10 @@ MAX_FETCH = 2000  # index candidates per query; past this the exact scan takes o
 # cost that depends on this space alone, never on what other spaces keep in the index.
 IN_MEMORY_LIMIT = 2000
 INDEX_QUERY_PARALLELISM = 2  # concurrent read transactions: one per server core
-# Reading a block of the space costs ~0.1-0.15 ms; an inbox block's index queries cost
-# 1.6 ms alone at 20,000 MiniLM vectors but ~7-10 ms inside a dream (the run's own new
-# blocks crowd the over-fetched answers, and a fresh index has unmerged segments). A dream
-# of 500 blocks into 20,000 ran 2-3x faster from one read of the space than through the
-# index (docs/BENCHMARKS.md, issue 18: a large inbox dreamed into its space).
+# Reading a block of the space costs ~0.1-0.15 ms; the index queries for one inbox block
+# 3-4 ms (a space of ~2,700 MiniLM vectors) to ~11 ms (20,000 random ones). Dreams of 500 to
+# 10,000 blocks into such spaces ran 2-17x faster from one read of the space, 2-3x at a 40th
+# (docs/BENCHMARKS.md, issue 18: a large inbox dreamed into its space).
 SNAPSHOT_SHARE = 40  # the read pays once the inbox is a 40th of the space
 SNAPSHOT_LIMIT = EXACT_LIMIT  # compared exactly; ~1.6 KB of memory a block for the run
 READ_PAGE = 2_000  # blocks per read: the driver's lists of floats are ~12 KB a block
