@@ -38,10 +38,12 @@ MAX_FETCH = 2000  # index candidates per query; past this the exact scan takes o
 IN_MEMORY_LIMIT = 2000
 INDEX_QUERY_PARALLELISM = 2  # concurrent read transactions: one per server core
 # Reading a block of the space costs ~0.1-0.15 ms; the index queries for one inbox block
-# 3-4 ms (a space of ~2,700 MiniLM vectors) to ~11 ms (20,000 random ones). Dreams of 500 to
-# 10,000 blocks into such spaces ran 2-17x faster from one read of the space, 2-3x at a 40th
+# 3-4 ms (a space of ~2,700 MiniLM vectors) to ~11 ms (20,000 random ones) alone, and more
+# inside a dream, where the run's new blocks crowd the answers. So the two cost about the
+# same when the inbox is a 20th to a 100th of the space: the read is taken from a 40th.
+# Dreams of a 10th to a half of their space ran 2-17x faster from one read
 # (docs/BENCHMARKS.md, issue 18: a large inbox dreamed into its space).
-SNAPSHOT_SHARE = 40  # the read pays once the inbox is a 40th of the space
+SNAPSHOT_SHARE = 40
 SNAPSHOT_LIMIT = EXACT_LIMIT  # compared exactly; ~1.6 KB of memory a block for the run
 READ_PAGE = 2_000  # blocks per read: the driver's lists of floats are ~12 KB a block
 

@@ -42,8 +42,11 @@ from elfgraph.edges.link import EdgeRow, edge_row
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import ConfigError
 from elfgraph.llm.base import LLMService
-from elfgraph.spaces.registry import index_share_counts, lock_space_embedding
-from elfgraph.spaces.repository.count_blocks import count_blocks
+from elfgraph.spaces.registry import (
+    count_with_status,
+    index_share_counts,
+    lock_space_embedding,
+)
 from elfgraph.store.database import Database
 
 log = logging.getLogger("elfgraph.consolidation")
@@ -109,7 +112,7 @@ async def consolidate(
         services.embedder.dimensions,
         run_id=run.tag,
         active=share[0],
-        inbox=await database.read(count_blocks, space=space, status="inbox"),
+        inbox=await count_with_status(database, space, "inbox"),
     )
     done = 0
     if progress is not None:

@@ -21,8 +21,7 @@ from elfgraph.learning.models import LearnResult
 from elfgraph.learning.repository.insert_again import insert_again
 from elfgraph.learning.repository.insert_blocks import BatchProps, InsertRow, insert_blocks
 from elfgraph.sessions.clock import SessionClock
-from elfgraph.spaces.registry import space_missing
-from elfgraph.spaces.repository.count_blocks import count_blocks
+from elfgraph.spaces.registry import count_with_status, space_missing
 from elfgraph.store.database import Database
 from elfgraph.store.transaction import Transaction
 
@@ -55,7 +54,7 @@ async def learn_items(
 async def inbox_count(database: Database, space: str) -> int:
     """How many blocks wait for the next dream, read from the database (other processes'
     blocks count too)."""
-    return await database.read(count_blocks, space=space, status="inbox")
+    return await count_with_status(database, space, "inbox")
 
 
 async def store_items(

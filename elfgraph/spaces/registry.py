@@ -8,6 +8,7 @@ from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import ConfigError, StorageError
 from elfgraph.spaces.models import SpaceRecord
 from elfgraph.spaces.names import validate_space_name
+from elfgraph.spaces.repository.count_blocks import count_blocks
 from elfgraph.spaces.repository.delete_space import delete_space
 from elfgraph.spaces.repository.ensure_space import ensure_space
 from elfgraph.spaces.repository.get_space import get_space
@@ -54,6 +55,11 @@ async def index_share_counts(database: Database, name: str) -> tuple[int, int]:
     """(active blocks of the space, active blocks of every space): the vector index holds
     the latter, so a query for k of the former asks it for more."""
     return await database.read(index_share, space=name)
+
+
+async def count_with_status(database: Database, name: str, status: str) -> int:
+    """How many blocks of the space have that status (the inbox, for learn and dream)."""
+    return await database.read(count_blocks, space=name, status=status)
 
 
 async def find_space(database: Database, name: str) -> SpaceRecord | None:
