@@ -41,7 +41,7 @@ INDEX_QUERY_PARALLELISM = 2  # concurrent read transactions: one per server core
 # 3-4 ms (a space of ~2,700 MiniLM vectors) to ~11 ms (20,000 random ones) alone, and more
 # inside a dream, where the run's new blocks crowd the answers. So the two cost about the
 # same when the inbox is a 20th to a 100th of the space: the read is taken from a 40th.
-# Dreams of a 10th to a half of their space ran 2-17x faster from one read
+# Dreams of a 40th to a half of their space ran 2-17x faster from one read
 # (docs/BENCHMARKS.md, issue 18: a large inbox dreamed into its space).
 SNAPSHOT_SHARE = 40
 SNAPSHOT_LIMIT = EXACT_LIMIT  # compared exactly; ~1.6 KB of memory a block for the run
