@@ -10,6 +10,8 @@ from elfgraph import MockEmbeddingService
 from elfgraph.consolidation import neighbours
 from elfgraph.consolidation.neighbours import nearest_neighbours
 from elfgraph.consolidation.plan import InboxBlock
+from elfgraph.embedding.base import Vector
+from elfgraph.memory import MemorySystem
 from elfgraph.spaces.registry import index_share_counts
 from elfgraph.store.database import Database
 from tests.support.graph import graph
@@ -21,24 +23,31 @@ TEXTS = [f"fact {i} about the {w} harbour" for i, w in enumerate(["north", "sout
 NEW = ["fact 3 about the north harbour", "a thing about the old harbour", "fact 59"]
 
 
-async def test_in_memory_and_index_lookups_agree(
-    make_memory: MakeMemory, database: Database, space: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    embedder = MockEmbeddingService()
+async def space_and_queries(
+    make_memory: MakeMemory, space: str, embedder: MockEmbeddingService
+) -> tuple[MemorySystem, list[InboxBlock], list[Vector]]:
+    """TEXTS dreamed into the space; NEW dreamed into another (never a neighbour here) and
+    returned as inbox blocks with their vectors, to look up."""
     memory = await make_memory(embedding_service=embedder)
     await memory.learn_many(TEXTS)
     await memory.dream()
     other = await make_memory(f"{space}-other", embedding_service=embedder)
-    await other.learn_many(NEW)  # the same texts in another space: never a neighbour here
+    await other.learn_many(NEW)
     await other.dream()
-    ours = {b.content: b.id for b in await memory.recall(None, top_k=60)}
-    assert len(ours) == len(TEXTS)
-
     blocks = [
         InboxBlock(id=f"new-{i}", content=t, tags=(), category="knowledge")
         for i, t in enumerate(NEW)
     ]
-    vectors = await embedder.embed_batch([t.lower() for t in NEW])
+    return memory, blocks, await embedder.embed_batch([t.lower() for t in NEW])
+
+
+async def test_in_memory_and_index_lookups_agree(
+    make_memory: MakeMemory, database: Database, space: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    embedder = MockEmbeddingService()
+    memory, blocks, vectors = await space_and_queries(make_memory, space, embedder)
+    ours = {b.content: b.id for b in await memory.recall(None, top_k=60)}
+    assert len(ours) == len(TEXTS)
 
     async def lookup() -> dict[str, list[tuple[str, float]]]:
         active, total = await index_share_counts(database, space)
@@ -69,18 +78,8 @@ async def test_a_snapshot_reads_the_space_in_pages_and_finds_what_the_exact_look
     make_memory: MakeMemory, database: Database, space: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     embedder = MockEmbeddingService()
-    memory = await make_memory(embedding_service=embedder)
-    await memory.learn_many(TEXTS)
-    await memory.dream()
+    memory, blocks, vectors = await space_and_queries(make_memory, space, embedder)
     await memory.learn("still in the inbox: never a neighbour")
-    other = await make_memory(f"{space}-other", embedding_service=embedder)
-    await other.learn_many(NEW)
-    await other.dream()
-    blocks = [
-        InboxBlock(id=f"new-{i}", content=t, tags=(), category="knowledge")
-        for i, t in enumerate(NEW)
-    ]
-    vectors = await embedder.embed_batch([t.lower() for t in NEW])
     active, total = await index_share_counts(database, space)
     assert active == len(TEXTS)
 
