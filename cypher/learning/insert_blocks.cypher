@@ -5,8 +5,8 @@
 // Stores new blocks in the inbox, one per row. MERGE on the (space, id) constraint makes
 // two processes learning the same text at once agree. What the batch's blocks share
 // (status, clock, session, the default tags, category and source) comes once in $shared,
-// a row only what is its own: 5,000 maps of ten keys cost the server more to read than
-// the blocks' writes (docs/BENCHMARKS.md, issue 18: the shared fields). A block's
+// a row only what is its own: a third of the bytes on the wire, 120 a block instead of
+// 336 (docs/BENCHMARKS.md, issue 18: a learn batch's shared fields). A block's
 // learn_seq is $sequence + its row's index. A row whose block already existed (its
 // learn_seq is not the row's: every row's is new) comes back in `repeated` with that
 // block's status: a duplicate when it is still in the inbox, else the caller stores the

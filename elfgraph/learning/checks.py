@@ -25,17 +25,14 @@ def check_content(content: object, config: MemoryConfig) -> str:
             "Content is empty or only whitespace.",
             recovery="Pass one non-empty fact, preference, decision or observation.",
         )
-    try:
-        size = len(content.encode("utf-8"))  # once: the storable check and the size
-    except UnicodeEncodeError:
-        size = -1
-    if size < 0 or "\x00" in content:
+    if not is_storable(content):
         raise LearnError(
             f"Content {INVALID_TEXT}.",
             recovery="Remove NUL (\\x00) characters and unpaired surrogates (decode bytes "
             "as UTF-8 with errors='replace'); store binary data elsewhere and learn a "
             "description of it.",
         )
+    size = len(content.encode("utf-8"))
     if size > config.learning.max_content_bytes:
         raise LearnError(
             f"Content is {size} bytes; the limit is {config.learning.max_content_bytes}.",
