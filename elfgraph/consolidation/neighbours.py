@@ -26,6 +26,7 @@ from elfgraph.consolidation.repository.nearest_active import (
     nearest_active,
 )
 from elfgraph.consolidation.repository.nearest_active_exact import nearest_active_exact
+from elfgraph.core.hnsw import beam
 from elfgraph.embedding.base import Vector
 from elfgraph.store.concurrently import all_at_once
 from elfgraph.store.database import Database
@@ -66,15 +67,16 @@ async def nearest_neighbours(
     `others`: about how many active blocks of the space the index can return; `total`:
     the active blocks of every space (the index's size). The index answers for every
     space, so it is asked for more than k (the smaller this space's share of it, the
-    more). Queries still short of k are asked again with a wider net, and only then
-    answered by an exact scan of the space.
+    more; and half as many again for its thin graphs, elfgraph.core.hnsw). Queries still
+    short of k are asked again with a wider net, and only then answered by an exact scan of
+    the space.
     """
     if others <= 0:
         return {}
     if others <= IN_MEMORY_LIMIT:
         return await _in_memory(database, space, blocks, vectors, k, run_id=run_id)
     wanted = min(k, others)
-    fetch = max(k + 5, math.ceil(1.5 * k * total / others))
+    fetch = beam(max(k + 5, math.ceil(1.5 * k * total / others)))
     pending = [
         NeighbourQuery(id=block.id, vector=vector.tolist())
         for block, vector in zip(blocks, vectors, strict=True)

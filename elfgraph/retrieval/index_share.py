@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 
+from elfgraph.core.hnsw import beam
+
 MAX_FETCH = 2000  # vector index answers asked for at most, per leg
 # An exact scan reads every active block's embedding; an index query has a fixed cost
 # plus one per answer. Measured on the 2-core machine (docs/BENCHMARKS.md, "Many
@@ -41,12 +43,14 @@ class IndexShare:
         return k if self.active is None else max(1, k // 2)
 
     def fetch(self, k: int) -> int:
-        return min(MAX_FETCH, self._wanted(k))
+        """How many answers to ask the index for: those to keep, searched for more widely
+        (the index's graphs are built thin, elfgraph.core.hnsw)."""
+        return min(MAX_FETCH, beam(self.keep(k)))
 
-    def _wanted(self, k: int) -> int:
-        # Each extra answer costs the index a node lookup; a short answer costs seeds (or
-        # an exact scan, scan_below) and teaches the share. A 20 % margin (plus two)
-        # balances the two.
+    def keep(self, k: int) -> int:
+        """How many of the index's answers of this space to keep, best first. Each extra
+        answer costs a node lookup; a short answer costs seeds (or an exact scan,
+        scan_below) and teaches the share. A 20 % margin (plus two) balances the two."""
         return math.ceil(1.2 * k / self.share) + 2
 
     def observe(self, fetched: int, in_space: int) -> None:

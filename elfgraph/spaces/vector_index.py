@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from elfgraph.core.hnsw import HNSW_EF_CONSTRUCTION
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.embedding.choice import setting_for_model
 from elfgraph.errors import StorageError
@@ -24,7 +25,9 @@ async def ensure_vector_index(database: Database, dimensions: int) -> None:
     existing = [i for i in await schema_indexes(database) if i.name == VECTOR_INDEX]
     if not existing:
         try:
-            await database.write(create_vector_index, dimensions=dimensions)
+            await database.write(
+                create_vector_index, dimensions=dimensions, ef_construction=HNSW_EF_CONSTRUCTION
+            )
         except StorageError as exc:
             # Another process created it between our look and our commit: fine.
             if "AlreadyExists" not in (getattr(exc.__cause__, "code", "") or ""):

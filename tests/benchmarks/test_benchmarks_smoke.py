@@ -15,6 +15,7 @@ from benchmarks.corpus import facts
 from benchmarks.curate import one_run as curate_run
 from benchmarks.curate import summarise as curate_summary
 from benchmarks.dream_into import one_run as dream_into_run
+from benchmarks.hnsw_width import clustered, measure
 from benchmarks.learn_rate import one_run as learn_run
 from benchmarks.locomo.report import chart
 from benchmarks.locomo.report import markdown as locomo_markdown
@@ -59,6 +60,25 @@ async def test_dream_into_benchmark_dreams_its_inbox_and_drops_its_space(
     assert run["blocks_per_s"] > 0
     left = "MATCH (s:Space) WHERE s.name STARTS WITH 'bench-into-' RETURN count(s) AS n"
     assert await graph(database, left) == [{"n": 0}]
+
+
+async def test_hnsw_width_benchmark_searches_each_width_and_drops_its_indexes(
+    database: Database,
+) -> None:
+    vectors = clustered(320)
+    run = await measure(
+        database, vectors[:300], vectors[300:], [100, 50], [12, 40], pid=None, longest=0
+    )
+    assert [b["ef_construction"] for b in run["builds"]] == [100, 50]
+    assert all(b["write_s"] >= 0 and b["server_cpu_s"] is None for b in run["builds"])
+    wide = [s for s in run["searches"] if s["fetch"] == 40]
+    assert len(run["searches"]) == 4
+    assert len(wide) == 2
+    assert all(s["recall_at_10"] >= 0.8 for s in wide)  # 40 of 300: near exact
+    left = "MATCH (n) WHERE n:HnswWidth100 OR n:HnswWidth50 RETURN count(n) AS n"
+    assert await graph(database, left) == [{"n": 0}]
+    indexes = "SHOW INDEXES YIELD name WHERE name STARTS WITH 'hnsw_width_' RETURN count(*) AS n"
+    assert await graph(database, indexes) == [{"n": 0}]
 
 
 async def test_read_path_benchmark_runs_and_counts_round_trips(database: Database) -> None:

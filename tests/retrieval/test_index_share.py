@@ -17,11 +17,13 @@ shares = st.floats(FLOOR, 1.0)
 ks = st.integers(1, 400)  # recall asks 4·top_k seeds, top_k ≤ 100
 
 
-def test_a_whole_index_fetches_k_with_a_small_margin() -> None:
+def test_a_whole_index_keeps_k_with_a_small_margin_and_searches_wider() -> None:
     share = IndexShare()
     assert share.share == 1.0
-    assert share.fetch(20) == 26  # 1.2·20 + 2
-    assert share.fetch(400) == 482
+    assert share.keep(20) == 26  # 1.2·20 + 2
+    assert share.keep(400) == 482
+    assert share.fetch(20) == 39  # 1.5 × 26: the index's thin graphs (core.hnsw)
+    assert share.fetch(400) == 723
 
 
 def test_a_small_share_hits_the_cap() -> None:
@@ -41,7 +43,8 @@ def test_the_fetch_expects_k_answers_in_the_space_unless_capped(s: float, k: int
     fetch = share.fetch(k)
     assert k < fetch <= MAX_FETCH
     if fetch < MAX_FETCH:
-        assert fetch * share.share >= 1.2 * k  # the answers expected in the space, with margin
+        assert fetch >= share.keep(k)
+        assert share.keep(k) * share.share >= 1.2 * k  # expected in the space, with margin
 
 
 @given(st.floats(allow_nan=True, allow_infinity=True))
@@ -142,9 +145,9 @@ def test_a_space_alone_in_a_small_index_keeps_a_small_fetch() -> None:
 
 
 def test_a_space_alone_in_the_index_asks_it_unless_tiny() -> None:
-    assert not IndexShare(1.0, active=1_000).exact(20)  # 26 answers: the index is cheaper
-    assert IndexShare(1.0, active=SCAN_BREAK_EVEN).exact(20)
-    assert not IndexShare(1.0, active=SCAN_BREAK_EVEN + 27).exact(20)
+    assert not IndexShare(1.0, active=1_000).exact(20)  # 39 answers: the index is cheaper
+    assert IndexShare(1.0, active=SCAN_BREAK_EVEN + 39).exact(20)
+    assert not IndexShare(1.0, active=SCAN_BREAK_EVEN + 40).exact(20)
 
 
 def test_a_small_share_of_a_big_index_is_scanned() -> None:
