@@ -71,6 +71,12 @@ async def _write(tx: Transaction, query: str, params: dict[str, Any]) -> None:
     await (await tx.driver_tx.run(query, params)).consume()
 
 
+async def raw_rows(tx: Transaction, query: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+    """Run a benchmark's own Cypher (set-ups, probes) and return its records as dicts."""
+    result = await tx.driver_tx.run(query, params)
+    return [dict(record) async for record in result]
+
+
 def block_rows(
     texts: list[str], start: int, rng: random.Random, *, embeddings: bool = True
 ) -> list[dict[str, Any]]:

@@ -29,8 +29,8 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
-from benchmarks.curate import COUNT_EDGES, NOW, RECOUNT_DEGREES
-from benchmarks.curate_reads import _rows, build, command_line, timed
+from benchmarks.curate import COUNT_EDGES, NOW, RECOUNT_DEGREES, raw_rows
+from benchmarks.curate_reads import build, command_line, timed
 from benchmarks.machine import describe, machine_line
 from benchmarks.write_path import percentile
 from elfgraph.core.scoring import (
@@ -191,15 +191,17 @@ async def main(blocks: int, per_block: float, repeats: int) -> dict[str, Any]:
             pairs = first["weak_pairs"] + first["decay_pairs"]
             for start in range(0, len(pairs), 10_000):
                 await database.write(
-                    _rows, DELETE_DECAYED, {"space": space, "pairs": pairs[start : start + 10_000]}
+                    raw_rows,
+                    DELETE_DECAYED,
+                    {"space": space, "pairs": pairs[start : start + 10_000]},
                 )
             for start in range(0, len(every_plan.ids), 5_000):
                 ids = every_plan.ids[start : start + 5_000]
-                await database.write(_rows, ARCHIVE_PLANNED, {"space": space, "ids": ids})
+                await database.write(raw_rows, ARCHIVE_PLANNED, {"space": space, "ids": ids})
             for start in range(0, blocks, 10_000):
                 bounds = {"low": f"{start:016x}", "high": f"{start + 10_000:016x}"}
-                await database.write(_rows, RECOUNT_DEGREES, {"space": space, **bounds})
-            await database.write(_rows, COUNT_EDGES, {"space": space})
+                await database.write(raw_rows, RECOUNT_DEGREES, {"space": space, **bounds})
+            await database.write(raw_rows, COUNT_EDGES, {"space": space})
         return report
     finally:
         await drop_space(database, space)

@@ -24,7 +24,7 @@ from typing import Any
 
 import anyio
 
-from benchmarks.curate import NOW, edge_rows, write_edges
+from benchmarks.curate import NOW, edge_rows, raw_rows, write_edges
 from benchmarks.machine import describe, machine_line
 from benchmarks.write_path import RESULTS, percentile
 from elfgraph.core.scoring import EDGE_REINFORCEMENT_BONUS
@@ -32,7 +32,6 @@ from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space, open_space
 from elfgraph.store.cypher import catalog
 from elfgraph.store.database import Database
-from elfgraph.store.transaction import Transaction
 
 OLD_BLOCKS = """
 MATCH (b:Block)
@@ -62,11 +61,6 @@ CREATE (:Block {space: $space, id: row.id, status: 'active', decay_lambda: 0.01,
 """
 
 
-async def _rows(tx: Transaction, query: str, params: dict[str, Any]) -> list[dict[str, Any]]:
-    result = await tx.driver_tx.run(query, params)
-    return [dict(record) async for record in result]
-
-
 async def build(database: Database, space: str, blocks: int, per_block: float) -> int:
     rng = random.Random(blocks)
     await open_space(database, space)
@@ -79,7 +73,7 @@ async def build(database: Database, space: str, blocks: int, per_block: float) -
             }
             for i in range(start, min(blocks, start + 10_000))
         ]
-        await database.write(_rows, CREATE_BLOCKS, {"space": space, "rows": rows})
+        await database.write(raw_rows, CREATE_BLOCKS, {"space": space, "rows": rows})
     edges = edge_rows(blocks, rng, per_block)
     await write_edges(database, space, edges, blocks)
     return len(edges)
@@ -87,7 +81,7 @@ async def build(database: Database, space: str, blocks: int, per_block: float) -
 
 async def timed(database: Database, query: str, params: dict[str, Any]) -> tuple[float, Any]:
     started = time.perf_counter()
-    rows = await database.read(_rows, query, params)
+    rows = await database.read(raw_rows, query, params)
     return time.perf_counter() - started, rows
 
 

@@ -26,11 +26,10 @@ from typing import Any
 import anyio
 import numpy as np
 
-from benchmarks.curate import local_server_pid, server_cpu_seconds, settle
+from benchmarks.curate import local_server_pid, raw_rows, server_cpu_seconds, settle
 from benchmarks.machine import describe, machine_line
 from elfgraph.schema.migrations import open_database
 from elfgraph.store.database import Database
-from elfgraph.store.transaction import Transaction
 
 CHUNK = 500  # vectors a write transaction, as dream promotes
 QUERIES = 300
@@ -55,13 +54,8 @@ def cpu(pid: int | None) -> float | None:
     return None if pid is None else server_cpu_seconds(pid)
 
 
-async def _run(tx: Transaction, query: str, params: dict[str, Any]) -> list[dict[str, Any]]:
-    result = await tx.driver_tx.run(query, params)
-    return [record.data() async for record in result]
-
-
 async def cypher(database: Database, query: str, **params: Any) -> list[dict[str, Any]]:
-    return await database.write(_run, query, params)
+    return await database.write(raw_rows, query, params)
 
 
 async def drop(database: Database, ef: int) -> None:
@@ -123,7 +117,7 @@ async def search(
     for query, nearest in zip(queries, exact, strict=True):
         started = time.perf_counter()
         rows = await database.read(
-            _run,
+            raw_rows,
             "CALL db.index.vector.queryNodes($index, $k, $q) YIELD node RETURN node.id AS id",
             {"index": f"hnsw_width_{ef}", "k": fetch, "q": query.tolist()},
         )
