@@ -41,17 +41,18 @@ def by_speaker(
     query: str,
     weight: float,
 ) -> dict[str, float]:
-    """Each block said by a speaker the query names gains `weight`, then all are scaled so
-    the best is 1.0. Only when the query singles some speakers out: when it names every
-    speaker among the blocks, or none, nothing changes. Only blocks that already have a
-    similarity gain: a speaker alone is no match."""
+    """Each block said by a speaker the query names gains `weight`, but never more than its
+    own similarity (a speaker at most doubles a match), then all are scaled so the best is
+    1.0. Only when the query singles some speakers out: when it names every speaker among
+    the blocks, or none, nothing changes. A speaker alone is no match: a block that barely
+    matches gains barely anything, and one with no similarity gains nothing."""
     speaker = {block: speaker_of(contents.get(block, "")) for block in similarity}
     present = {name for name in speaker.values() if name is not None}
     named = named_speakers(query, present)
     if weight <= 0 or not named or named == present:
         return dict(similarity)
     raised = {
-        block: value + weight if value > 0 and speaker[block] in named else value
+        block: value + min(weight, value) if value > 0 and speaker[block] in named else value
         for block, value in similarity.items()
     }
     best = max(raised.values(), default=0.0)

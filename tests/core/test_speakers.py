@@ -46,6 +46,14 @@ def test_a_named_speakers_blocks_gain_the_weight_then_all_are_rescaled() -> None
     assert raised == pytest.approx({"a": 1.0 / 1.1, "b": 1.0, "c": 0.0, "d": 0.5 / 1.1})
 
 
+def test_a_named_speaker_at_most_doubles_a_blocks_similarity() -> None:
+    # b barely matches: its speaker lifts it by its own 0.05, not by the weight, so the
+    # unsigned note that matches clearly (d) stays above it.
+    raised = by_speaker({"a": 1.0, "b": 0.05, "d": 0.5}, CONTENTS, "Melanie?", 0.4)
+    assert raised == pytest.approx({"a": 1.0, "b": 0.1, "d": 0.5})
+    assert raised["d"] > raised["b"]
+
+
 @pytest.mark.parametrize(
     "query", ["Where did they go camping?", "What did Caroline tell Melanie?", ""]
 )
@@ -74,3 +82,7 @@ def test_raised_similarities_stay_in_range_and_keep_order_within_each_side(
                 assert raised[x] >= raised[y]
         if similarity[x] == 0:
             assert raised[x] == 0
+        # A block gains at most its own similarity: no lift more than doubles a lead.
+        for y in similarity:
+            if similarity[x] > 0 and similarity[y] > 0:
+                assert raised[x] * similarity[y] <= 2 * similarity[x] * raised[y] * (1 + 1e-9)
