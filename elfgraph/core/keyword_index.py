@@ -12,11 +12,21 @@ What is reproduced of Lucene 9's BM25Similarity (k1 1.2, b 0.75): idf = ln(1 + (
 (exact below 24 terms, then three significant bits), the average length per field; and the
 query `content:(terms) summary:(terms)`: each term of the analysed query (a repeat counts
 again) scored in both fields, the scores summed. Terms come from core.analysis.
+
+Storage (docs/BENCHMARKS.md, issue 18: the keyword index in arrays): each block gets a row;
+a term's postings in a field are two growing arrays of 4-byte integers (the rows that hold it
+and how often), or one integer while a single row holds it (most of a space's words are
+said once). A summary that is the content's own list is not stored again: the summary field
+reads the content's postings for those rows. A removed block's row is only marked dead: a
+term's document frequency counts the live rows of its postings, and the arrays are compacted
+once the dead rows outnumber the live ones. A search reads the arrays as they are, so a
+change of the space costs the next search no conversion.
 """
 
 from __future__ import annotations
 
 import math
+from array import array
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
@@ -60,71 +70,86 @@ class KeywordIndex:
     """The analysed terms of each block's content and summary, with postings per field."""
 
     def __init__(self) -> None:
-        self._postings: dict[str, dict[str, dict[str, int]]] = {f: {} for f in FIELDS}
-        self._lengths: dict[str, dict[str, int]] = {f: {} for f in FIELDS}  # as decoded
+        self._row_of: dict[str, int] = {}
+        self._ids: list[str | None] = []  # by row; None once the block is removed
+        self._alive = bytearray()  # by row: 1 while the block is indexed
+        self._shared = bytearray()  # by row: 1 when its summary is its content's own list
+        # field → term → postings (rows and frequencies; summary: the rows not shared).
+        self._postings: dict[str, dict[str, Postings]] = {f: {} for f in FIELDS}
+        # By row: the field's exact length (0: the block has no such field), and as BM25
+        # sees it after the one-byte norm.
+        self._lengths: dict[str, array[int]] = {f: array("i") for f in FIELDS}
+        self._norm_lengths: dict[str, array[int]] = {f: array("i") for f in FIELDS}
+        self._counts: dict[str, int] = dict.fromkeys(FIELDS, 0)  # live blocks with the field
         self._length_sums: dict[str, int] = dict.fromkeys(FIELDS, 0)  # exact, as Lucene sums
-        # Each block's distinct terms per field and their exact count, for removing it
-        # again: a tuple, a quarter of a frozenset's memory (issue 18: the lean load).
-        self._blocks: dict[str, dict[str, tuple[tuple[str, ...], int]]] = {}
-        # The postings as NumPy rows for search: made after a change, on the next search.
-        self._arrays: _Arrays | None = None
+        self._dead = 0
+        # Until the next change: each field's K1·(1 − B + B·length / average) by row, the
+        # masks by row, and the live postings of the terms searched for.
+        self._norms: dict[str, npt.NDArray[np.float64]] = {}
+        self._masks_now: Masks | None = None
+        self._live: dict[tuple[str, str], tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]] = {}
 
     def __len__(self) -> int:
-        return len(self._blocks)
+        return len(self._row_of)
 
     def __contains__(self, block_id: object) -> bool:
-        return block_id in self._blocks
+        return block_id in self._row_of
 
     def put(self, block_id: str, fields: Mapping[str, Sequence[str]]) -> None:
         """Index (or index again) a block: each field's analysed terms, in order."""
         self.remove(block_id)
-        self._arrays = None
-        kept: dict[str, tuple[tuple[str, ...], int]] = {}
-        last: Sequence[str] | None = None
-        counts: Counter[str] = Counter()
-        held: tuple[str, ...] = ()
-        for field in FIELDS:
-            words = fields.get(field)
+        self._changed()
+        row = len(self._ids)
+        self._row_of[block_id] = row
+        self._ids.append(block_id)
+        self._alive.append(1)
+        content, summary = fields.get("content") or (), fields.get("summary") or ()
+        shared = bool(content) and summary is content
+        self._shared.append(shared)
+        for field, words in (("content", content), ("summary", summary)):
+            self._lengths[field].append(len(words))
+            self._norm_lengths[field].append(lucene_length(len(words)))
             if not words:
                 continue
-            if words is not last:  # a summary that is the content's own list: counted once
-                counts, last = Counter(words), words
-                held = tuple(counts)
-            for term, count in counts.items():
-                self._postings[field].setdefault(term, {})[block_id] = count
-            self._lengths[field][block_id] = lucene_length(len(words))
+            self._counts[field] += 1
             self._length_sums[field] += len(words)
-            kept[field] = (held, len(words))
-        self._blocks[block_id] = kept
+            if field == "summary" and shared:
+                continue  # read from the content's postings
+            postings = self._postings[field]
+            for term, count in Counter(words).items():
+                postings[term] = _added(postings.get(term), row, count)
 
     def remove(self, block_id: str) -> None:
         """Forget a block (nothing when it is not indexed)."""
-        if block_id in self._blocks:
-            self._arrays = None
-        for field, (held, length) in self._blocks.pop(block_id, {}).items():
-            del self._lengths[field][block_id]
-            self._length_sums[field] -= length
-            postings = self._postings[field]
-            for term in held:
-                docs = postings[term]
-                del docs[block_id]
-                if not docs:
-                    del postings[term]
+        row = self._row_of.pop(block_id, None)
+        if row is None:
+            return
+        self._changed()
+        self._alive[row] = 0
+        self._ids[row] = None
+        self._dead += 1
+        for field in FIELDS:
+            length = self._lengths[field][row]
+            if length:
+                self._counts[field] -= 1
+                self._length_sums[field] -= length
+        if self._dead > max(COMPACT_AFTER, len(self._row_of)):
+            self._compact()
 
     def search(self, query: Sequence[str], n: int) -> tuple[list[str], list[float]]:
         """The n best blocks for the analysed query terms, best first (ties by id), each
         with its BM25 score; blocks holding none of the terms are not returned."""
-        if n <= 0 or not self._blocks:
+        if n <= 0 or not self._row_of:
             return [], []
-        arrays = self._arrays or self._build_arrays()
-        scores = np.zeros(len(arrays.ids))
+        masks = self._masks()
+        scores = np.zeros(len(self._ids))
         for field in FIELDS:
-            count = len(self._lengths[field])
+            count = self._counts[field]
             if not count:
                 continue
-            norms = arrays.norms[field]
+            norms = self._field_norms(field)
             for term in query:
-                rows, freqs = arrays.postings(field, term)
+                rows, freqs = self._live_postings(field, term, masks)
                 if rows.size:
                     idf = _idf(rows.size, count)
                     scores[rows] += idf * freqs / (freqs + norms[rows])
@@ -132,73 +157,135 @@ class KeywordIndex:
         if hits.size > n:
             cut = np.partition(scores[hits], hits.size - n)[hits.size - n]
             hits = hits[scores[hits] >= cut]
-        best = sorted(hits.tolist(), key=lambda row: (-scores[row], arrays.ids[row]))[:n]
-        return [arrays.ids[row] for row in best], [float(scores[row]) for row in best]
-
-    def _build_arrays(self) -> _Arrays:
-        """The rows and length norms of the blocks indexed now (kept until the next change)."""
-        ids = list(self._blocks)
-        rows = {block_id: row for row, block_id in enumerate(ids)}
-        norms = {}
-        for field in FIELDS:
-            lengths = np.ones(len(ids))
-            for block_id, length in self._lengths[field].items():
-                lengths[rows[block_id]] = length
-            count = len(self._lengths[field])
-            average = self._length_sums[field] / count if count else 1.0
-            norms[field] = K1 * (1 - B + B * lengths / average)
-        self._arrays = _Arrays(ids, rows, norms, self._postings)
-        return self._arrays
+        ids = self._ids
+        best = sorted(hits.tolist(), key=lambda row: (-scores[row], ids[row] or ""))[:n]
+        return [str(ids[row]) for row in best], [float(scores[row]) for row in best]
 
     def score(self, query: Sequence[str], fields: Mapping[str, Sequence[str]]) -> float:
         """The BM25 score of a block outside the index (learned, not yet dreamed), with the
         index's statistics counting it as one more block."""
+        masks = self._masks()
         total = 0.0
         for field in FIELDS:
             words = fields.get(field)
             if not words:
                 continue
-            count = len(self._lengths[field]) + 1
+            count = self._counts[field] + 1
             average = (self._length_sums[field] + len(words)) / count
             freqs = Counter(words)
             norm = K1 * (1 - B + B * lucene_length(len(words)) / average)
             for term in query:
                 freq = freqs.get(term, 0)
                 if freq:
-                    docs = len(self._postings[field].get(term) or ()) + 1
+                    docs = self._live_postings(field, term, masks)[0].size + 1
                     total += _idf(docs, count) * freq / (freq + norm)
         return total
 
+    def _changed(self) -> None:
+        self._norms, self._masks_now, self._live = {}, None, {}
 
-class _Arrays:
-    """A snapshot of the index for search: each block's row, each field's length norm
-    K1·(1 − B + B·length / average) by row, and each term's postings as rows and term
-    frequencies, converted the first time a query asks for the term."""
+    def _masks(self) -> Masks:
+        """By row: alive, and summary shared with the content."""
+        if self._masks_now is None:
+            self._masks_now = (
+                np.frombuffer(bytes(self._alive), dtype=np.uint8).astype(bool),
+                np.frombuffer(bytes(self._shared), dtype=np.uint8).astype(bool),
+            )
+        return self._masks_now
 
-    def __init__(
-        self,
-        ids: list[str],
-        rows: dict[str, int],
-        norms: dict[str, npt.NDArray[np.float64]],
-        postings: dict[str, dict[str, dict[str, int]]],
-    ) -> None:
-        self.ids, self.norms = ids, norms
-        self._rows, self._postings = rows, postings
-        self._converted: dict[
-            tuple[str, str], tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]
-        ] = {}
-
-    def postings(
-        self, field: str, term: str
-    ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]:
-        key = (field, term)
-        found = self._converted.get(key)
+    def _live_postings(
+        self, field: str, term: str, masks: Masks
+    ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+        """A term's rows and frequencies in a field, live rows only (copies, kept until
+        the next change: an array exporting its buffer could not grow)."""
+        found = self._live.get((field, term))
         if found is None:
-            docs = self._postings[field].get(term) or {}
-            rows = np.fromiter((self._rows[b] for b in docs), dtype=np.intp, count=len(docs))
-            freqs = np.fromiter(docs.values(), dtype=np.float64, count=len(docs))
-            found = self._converted[key] = (rows, freqs)
+            found = self._live[(field, term)] = self._read_postings(field, term, masks)
         return found
+
+    def _read_postings(
+        self, field: str, term: str, masks: Masks
+    ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+        alive, shared = masks
+        rows, freqs = _as_arrays(self._postings[field].get(term))
+        if field == "summary":
+            content_rows, content_freqs = _as_arrays(self._postings["content"].get(term))
+            same = shared[content_rows]
+            rows = np.concatenate((rows, content_rows[same]))
+            freqs = np.concatenate((freqs, content_freqs[same]))
+        if self._dead:
+            live = alive[rows]
+            rows, freqs = rows[live], freqs[live]
+        return rows, freqs
+
+    def _field_norms(self, field: str) -> npt.NDArray[np.float64]:
+        norms = self._norms.get(field)
+        if norms is None:
+            lengths = np.array(self._norm_lengths[field], dtype=np.float64)
+            average = self._length_sums[field] / self._counts[field]
+            norms = self._norms[field] = K1 * (1 - B + B * lengths / average)
+        return norms
+
+    def _compact(self) -> None:
+        """Drop the dead rows: every posting keeps its live entries, renumbered."""
+        alive = self._masks()[0]
+        renumbered = np.cumsum(alive, dtype=np.int64) - 1
+        for field in FIELDS:
+            kept: dict[str, Postings] = {}
+            for term, postings in self._postings[field].items():
+                rows, freqs = _as_arrays(postings)
+                live = alive[rows]
+                if live.any():
+                    kept[term] = _packed(renumbered[rows[live]], freqs[live])
+            self._postings[field] = kept
+            for by_row in (self._lengths, self._norm_lengths):
+                values = np.array(by_row[field], dtype=np.int32)[alive]
+                by_row[field] = array("i", values.tobytes())
+        self._shared = bytearray(np.frombuffer(bytes(self._shared), dtype=np.uint8)[alive])
+        self._ids = [i for i in self._ids if i is not None]
+        self._row_of = {block_id: row for row, block_id in enumerate(self._ids) if block_id}
+        self._alive = bytearray(b"\x01" * len(self._ids))
+        self._dead = 0
+        self._changed()
+
+
+COMPACT_AFTER = 1024  # dead rows kept before a compaction is considered
+# One row's posting as a single integer: row · FREQUENCY_SPAN + frequency.
+FREQUENCY_SPAN = 1 << 20
+Postings = int | tuple["array[int]", "array[int]"]
+Masks = tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]
+
+
+def _added(postings: Postings | None, row: int, count: int) -> Postings:
+    """The postings with one more row (appended in place when they are arrays)."""
+    if postings is None and count < FREQUENCY_SPAN:
+        return row * FREQUENCY_SPAN + count
+    if postings is None:
+        postings = (array("i"), array("i"))
+    elif isinstance(postings, int):
+        first, frequency = divmod(postings, FREQUENCY_SPAN)
+        postings = (array("i", [first]), array("i", [frequency]))
+    postings[0].append(row)
+    postings[1].append(count)
+    return postings
+
+
+def _as_arrays(postings: Postings | None) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    if postings is None:
+        return np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int32)
+    if isinstance(postings, int):
+        row, frequency = divmod(postings, FREQUENCY_SPAN)
+        return np.array([row], dtype=np.int32), np.array([frequency], dtype=np.int32)
+    return np.array(postings[0], dtype=np.int32), np.array(postings[1], dtype=np.int32)
+
+
+def _packed(rows: npt.NDArray[np.int64], freqs: npt.NDArray[np.int32]) -> Postings:
+    if rows.size == 1 and int(freqs[0]) < FREQUENCY_SPAN:
+        return int(rows[0]) * FREQUENCY_SPAN + int(freqs[0])
+    return (
+        array("i", rows.astype(np.int32).tobytes()),
+        array("i", freqs.astype(np.int32).tobytes()),
+    )
 
 
 def _idf(docs: int, count: int) -> float:

@@ -8,7 +8,7 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from elfgraph.core.keyword_index import K1, B, KeywordIndex, lucene_length
+from elfgraph.core.keyword_index import COMPACT_AFTER, K1, B, KeywordIndex, lucene_length
 
 VOCABULARY = ["red", "car", "paint", "blue", "road", "trip"]
 words = st.lists(st.sampled_from(VOCABULARY), min_size=1, max_size=30)
@@ -123,3 +123,35 @@ def test_a_summary_given_as_the_contents_own_list_counts_as_a_copy_would(
         shared.remove(block_id)
     assert len(shared) == 0
     assert shared.search(query, 20) == ([], [])
+
+
+def test_many_removals_compact_the_index_and_leave_what_a_fresh_one_holds() -> None:
+    """Past COMPACT_AFTER dead rows outnumbering the live ones, the dead rows are dropped
+    and every posting renumbered: scores, ties and the survivors stay those of an index
+    built from the survivors alone, and a put after the compaction lands as usual."""
+    count = 3 * COMPACT_AFTER
+    texts = {
+        f"b{i:05d}": [VOCABULARY[i % 6], VOCABULARY[(i * 7) % 5], f"only{i}"] for i in range(count)
+    }
+    index, fresh = KeywordIndex(), KeywordIndex()
+    for block_id, terms in texts.items():
+        index.put(block_id, {"content": terms, "summary": terms})
+    survivors = [b for i, b in enumerate(texts) if i % 4 == 0]
+    for block_id in texts:
+        if block_id not in survivors:
+            index.remove(block_id)
+    index.put("late", {"content": ["red", "only7"]})
+    for block_id in survivors:
+        fresh.put(block_id, {"content": texts[block_id], "summary": list(texts[block_id])})
+    fresh.put("late", {"content": ["red", "only7"]})
+    assert len(index) == len(fresh) == len(survivors) + 1
+    for query in (["red"], ["car", "paint"], ["only8"], ["only7"], ["only9"]):
+        got, expected = index.search(query, 50), fresh.search(query, 50)
+        assert got[0] == expected[0], query
+        assert all(
+            math.isclose(a, b, rel_tol=1e-12) for a, b in zip(got[1], expected[1], strict=True)
+        )
+    assert index.search(["only9"], 5) == ([], [])  # a removed block's own word is gone
+    assert math.isclose(
+        index.score(["red"], {"content": ["red"]}), fresh.score(["red"], {"content": ["red"]})
+    )
