@@ -1,7 +1,7 @@
 // name: vector_cache_delta
 // mode: read
 // returns: one
-// params: space, since, limit, page
+// params: space, since, limit, page, vectors
 // What recall's vector cache (elfgraph/retrieval/vector_cache.py) lacks: the space's vector
 // version (read first, see vector_cache_load) and the active blocks that got their vector,
 // or a longer summary (archive_blocks.cypher), after epoch `since` (a seek on
@@ -9,8 +9,8 @@
 // active or not; `limit` of them: the caller loads afresh). Their vectors and texts come
 // along when they are at most `page` (a dream's usual catch-up, in one round trip); for
 // more, only their ids, and the caller reads the rest in pages (vector_cache_rows.cypher),
-// so the driver's lists of floats never hold a large catch-up at once. No row when the
-// space is gone.
+// so the driver's lists of floats never hold a large catch-up at once. Without $vectors
+// (a cache of the words alone) no embedding comes. No row when the space is gone.
 MATCH (s:Space {name: $space})
 WITH s.text_key AS key, coalesce(s.vector_epoch, 0) AS epoch
 CALL () {
@@ -22,5 +22,6 @@ CALL () {
          collect(CASE WHEN b.status = 'active' AND b.embedding IS NOT NULL THEN b END) AS wanted
 }
 RETURN key, epoch, seen, [b IN wanted | b.id] AS ids,
-       CASE WHEN size(wanted) <= $page THEN [b IN wanted | b.embedding] END AS vectors,
+       CASE WHEN size(wanted) <= $page AND $vectors THEN [b IN wanted | b.embedding] END
+         AS vectors,
        CASE WHEN size(wanted) <= $page THEN [b IN wanted | [b.content, b.summary]] END AS texts

@@ -1,7 +1,7 @@
 // name: vector_cache_load
 // mode: read
 // returns: one
-// params: space, limit, after, page
+// params: space, limit, vector_limit, after, page
 // What recall's vector cache (elfgraph/retrieval/vector_cache.py) starts from, one page at
 // a time: the space's vector version (its text_key and vector epoch, read first, so a dream
 // committing meanwhile is read again by the next catch-up rather than missed), and the next
@@ -9,7 +9,9 @@
 // order (the (space, id) constraint's index), each with its id, embedding and texts (content
 // and summary, for its keyword index). The first page (`after` null) also counts the
 // space's active blocks, and holds none when they are more than `limit` (the cache would
-// cost more memory than it saves); later pages count 0. Pages keep the driver's lists of
+// cost more memory than it saves); later pages count 0. Past `vector_limit` (the count,
+// or 0 on a later page) the embeddings stay behind: the cache keeps the words alone (a
+// caller that wants no vector passes -1). Pages keep the driver's lists of
 // floats, ~30 bytes a dimension, to one page at a time (catch_up.py). No row when the space
 // is gone.
 MATCH (s:Space {name: $space})
@@ -30,7 +32,8 @@ CALL (active) {
   WITH b
   ORDER BY b.space, b.id  // the index's own order: the read stops after the page
   LIMIT $page
-  RETURN collect(b.id) AS ids, collect(b.embedding) AS vectors,
-         collect([b.content, b.summary]) AS texts
+  RETURN collect(b) AS blocks
 }
-RETURN key, epoch, active, ids, vectors, texts
+RETURN key, epoch, active, [b IN blocks | b.id] AS ids,
+       CASE WHEN active <= $vector_limit THEN [b IN blocks | b.embedding] END AS vectors,
+       [b IN blocks | [b.content, b.summary]] AS texts

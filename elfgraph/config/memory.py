@@ -75,15 +75,19 @@ class RetrievalConfig(_Group):
     expansion_seeds: int = Field(1, ge=1, le=4)
     expansion_neighbours: int = Field(2, ge=1, le=100)
     # A space of at most this many active blocks keeps its vectors in the process (1.5 KB
-    # each at 384 dimensions, and ~2 KB of analysed words for a 10-word block: ~4 KB of
-    # process memory a block once loaded), and the vector leg ranks them there (§7.2); a
-    # warm open reads them (~1.5 s for 20,000). 0: never.
+    # each at 384 dimensions, and 0.2-0.5 KB of analysed words: ~2 KB of process memory a
+    # block once loaded), and the vector leg ranks them there (§7.2); a warm open reads
+    # them (~1.5 s for 20,000). 0: never.
     vector_cache_blocks: int = Field(20_000, ge=0, le=1_000_000)
     # Such a space also keeps the words of its texts, and the keyword leg ranks them there
     # by BM25 over the space's own statistics, so that the other spaces of the database
     # (one full-text index holds them all) do not change how its blocks rank (§7.2).
     # False: the full-text index's own scores.
     keyword_cache: bool = True
+    # A bigger space of at most this many active blocks keeps the words alone (0.2-0.5 KB a
+    # block; a warm open reads and analyses them, ~X s for 100,000), for its keyword leg;
+    # its vector leg asks the index. At most vector_cache_blocks: never.
+    keyword_cache_blocks: int = Field(100_000, ge=0, le=1_000_000)
     # A question that names a period ("in May 2023", "the week before 9 June 2023"): each
     # candidate naming a day in it gains temporal_weight of similarity (§7.8). 0: off.
     temporal_weight: float = Field(0.3, ge=0.0, le=1.0)

@@ -133,7 +133,8 @@ async def retrieve(
     asked = analysed(terms) if terms and config.retrieval.keyword_cache else None
     cached_keyword_ids: list[str] | None = None
     cached_keyword_scores: list[float] | None = None
-    if asked is not None and usable and cache is not None and cache.keywords_usable:
+    # A space past the vectors' capacity may keep its words alone: its keyword leg too.
+    if asked is not None and cache is not None and not self_only and cache.keywords_usable:
         cached_keyword_ids, cached_keyword_scores = cache.keywords.search(asked, k)
         version = cache.version or version
     row = await database.read(

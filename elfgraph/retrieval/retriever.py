@@ -41,7 +41,11 @@ class Retriever:
     _wants_vectors: bool = field(default=False, init=False)
 
     def __post_init__(self) -> None:
-        self.vectors = VectorCache(self.config.retrieval.vector_cache_blocks)
+        retrieval = self.config.retrieval
+        self.vectors = VectorCache(
+            retrieval.vector_cache_blocks,
+            retrieval.keyword_cache_blocks if retrieval.keyword_cache else 0,
+        )
 
     def vectors_changed(self) -> None:
         """This process made blocks active (a dream): catch up before the next recall."""

@@ -6,8 +6,11 @@ ranks them by the space's own statistics rather than those of the shared full-te
 The candidates query checks, in the same read, that the space's vector version (its
 text_key and vector epoch, which every statement that makes blocks active with a vector,
 or lengthens an active block's summary, bumps) is still the cache's: a stale cache is never
-used, and the caller then catches up by reading only the blocks with a newer epoch. No I/O
-here."""
+used, and the caller then catches up by reading only the blocks with a newer epoch.
+
+A space past the vectors' capacity but within `word_capacity` keeps its words alone
+(`words_only`): the keyword leg still ranks in the process, the vector leg asks the index.
+No I/O here."""
 
 from __future__ import annotations
 
@@ -28,11 +31,14 @@ class VectorCache:
     """Every active embedded block of one space, as unit rows of a float32 matrix, and the
     analysed words of their texts."""
 
-    def __init__(self, capacity: int) -> None:
-        self.capacity = capacity  # at most this many blocks; 0: never cache
+    def __init__(self, capacity: int, word_capacity: int | None = None) -> None:
+        self.capacity = capacity  # at most this many blocks' vectors; 0: never
+        # At most this many blocks' words (never fewer than the vectors').
+        self.word_capacity = max(capacity, word_capacity or 0)
         self.version: Version | None = None  # None: nothing loaded yet
         self.behind = False  # the database moved on: catch up before the next use
-        self.too_big = capacity <= 0  # the space outgrew the cache: leave it to the index
+        self.too_big = self.word_capacity <= 0  # outgrew even the words: the index's
+        self.words_only = False  # past the vectors' capacity: the words alone
         self._ids: list[str] = []
         self._rows: dict[str, int] = {}
         self._matrix = np.zeros((0, 0), dtype=np.float32)
@@ -46,35 +52,55 @@ class VectorCache:
 
     @property
     def usable(self) -> bool:
-        return self.version is not None and not self.behind and not self.too_big
+        """The vector leg can rank from the cache."""
+        return self.keywords_current and not self.words_only
 
     @property
     def keywords_usable(self) -> bool:
-        return self.usable and self.keywords_complete
+        """The keyword leg can rank from the cache."""
+        return self.keywords_current and self.keywords_complete
+
+    @property
+    def keywords_current(self) -> bool:
+        return self.version is not None and not self.behind and not self.too_big
+
+    @property
+    def holds(self) -> int:
+        """How many blocks the cache may hold now."""
+        return self.word_capacity if self.words_only else self.capacity
+
+    @property
+    def wants_vectors(self) -> bool:
+        """Whether a read for this cache should bring the vectors."""
+        return not self.words_only
 
     def load(
         self,
         version: Version,
         ids: Sequence[str],
-        vectors: Sequence[Sequence[float]] | np.ndarray,
+        vectors: Sequence[Sequence[float]] | np.ndarray | None,
         texts: Sequence[Texts] | None = None,
     ) -> None:
         """Start afresh from a full read of the space. A float32 matrix of unit rows is
-        kept as it is, not copied (catch_up's): the caller lets go of it."""
+        kept as it is, not copied (catch_up's): the caller lets go of it. Without vectors,
+        or with more blocks than their capacity, the words alone."""
         self._clear()
-        self.too_big = self.capacity <= 0
+        self.too_big = self.word_capacity <= 0
+        self.words_only = vectors is None or len(ids) > self.capacity
         self.extend(version, ids, vectors, texts)
 
     def extend(
         self,
         version: Version,
         ids: Sequence[str],
-        vectors: Sequence[Sequence[float]] | np.ndarray,
+        vectors: Sequence[Sequence[float]] | np.ndarray | None,
         texts: Sequence[Texts] | None = None,
     ) -> None:
         """Add (or replace) the blocks read since the cache's epoch, with their texts
         (without them the keyword index no longer holds the whole space); the cache is then
-        at `version`. Past capacity it gives up: the space is the index's again."""
+        at `version`. Past the vectors' capacity it keeps the words alone (their vectors,
+        when given, are let go); past the words' it gives up: the space is the index's
+        again."""
         if self.too_big:
             return
         if texts is None:
@@ -82,15 +108,20 @@ class VectorCache:
         else:
             for block_id, (content, summary) in zip(ids, texts, strict=True):
                 self.keywords.put(block_id, _fields(content, summary))
-        rows = _units(vectors) if ids else np.zeros((0, 0), dtype=np.float32)
         fresh = list(
             {block_id: n for n, block_id in enumerate(ids) if block_id not in self._rows}.values()
         )
-        if len(self._ids) + len(fresh) > self.capacity:
+        if len(self._ids) + len(fresh) > self.holds:
             self._compact()
-            if len(self._ids) + len(fresh) > self.capacity:
+            if len(self._ids) + len(fresh) > self.word_capacity:
                 self.drop()
                 return
+            if len(self._ids) + len(fresh) > self.capacity:
+                self._keep_words_only()
+        if self.words_only or vectors is None or not ids:
+            rows = np.zeros((len(ids), 0), dtype=np.float32)
+        else:
+            rows = _units(vectors)
         for n, block_id in enumerate(ids):
             at = self._rows.get(block_id)
             if at is not None:
@@ -127,8 +158,13 @@ class VectorCache:
         self._clear()
         self.too_big = True
 
+    def _keep_words_only(self) -> None:
+        """Let go of the vectors: the space outgrew them, not its words."""
+        self.words_only = True
+        self._matrix = np.zeros((len(self._ids), 0), dtype=np.float32)
+
     def _clear(self) -> None:
-        self.version = None
+        self.version, self.words_only = None, False
         self.keywords, self.keywords_complete = KeywordIndex(), True
         self._ids, self._rows = [], {}
         self._matrix = np.zeros((0, 0), dtype=np.float32)
@@ -139,7 +175,7 @@ class VectorCache:
         keep = np.flatnonzero(self._alive)
         self._ids = [self._ids[at] for at in keep]
         self._rows = {block_id: at for at, block_id in enumerate(self._ids)}
-        self._matrix = self._matrix[keep] if self._matrix.size else self._matrix
+        self._matrix = self._matrix[keep] if len(self._matrix) else self._matrix
         self._alive = np.ones(len(self._ids), dtype=bool)
 
     def nearest(

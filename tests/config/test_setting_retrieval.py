@@ -68,13 +68,14 @@ async def test_setting_vector_cache_blocks(
         await filled(open_memory)
         reader = await open_memory(embedding_service=EMBEDDER)
         found = [b.content for b in await reader.recall(QUERY, top_k=2)]
-        return len(reader._retriever.vectors), found
+        cache = reader._retriever.vectors
+        return 0 if cache.words_only else len(cache), found
 
     default, changed = await both(
         make_memory, database, space, scenario, changed={"vector_cache_blocks": 0}
     )
     assert default[0] == len(TEXTS)  # ranked in the process
-    assert changed[0] == 0  # ranked by the database
+    assert changed[0] == 0  # ranked by the database (the cache keeps the words alone)
     assert default[1] == changed[1]
 
 
@@ -106,6 +107,41 @@ async def test_setting_keyword_cache(
         await drop_space(database, crowd)
     assert default == [fence, car]  # the space's own statistics
     assert changed == [car, fence]  # the whole index's
+
+
+async def test_setting_keyword_cache_blocks(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    # The same crowd as above; this space (3 blocks) is past vector_cache_blocks (1), so
+    # its cache keeps the words alone, within keyword_cache_blocks.
+    fence, car = "Red, red, red paint on the fence.", "The car needs a wash."
+    crowd = f"{space}-crowd"
+    try:
+        others = await make_memory(crowd)
+        await others.learn_many([f"red paint note {i}" for i in range(300)])
+        await others.dream()
+
+        async def scenario(open_memory: Opener, _: str) -> tuple[list[str], bool, int]:
+            memory = await open_memory(embedding_service=MockEmbeddingService())
+            await memory.learn_many([fence, car, "A blue sky."])
+            await memory.dream()
+            found = [b.content for b in await memory.recall("red car", top_k=3)]
+            cache = memory._retriever.vectors
+            return found, cache.words_only, len(cache.keywords)
+
+        default, changed = await both(
+            make_memory,
+            database,
+            space,
+            scenario,
+            changed={"keyword_cache_blocks": 0},
+            base={"retrieval_legs": "keyword", "vector_cache_blocks": 1},
+        )
+    finally:
+        await drop_space(database, crowd)
+    assert default == ([fence, car], True, 3)  # the words alone, the space's own statistics
+    assert changed[0] == [car, fence]  # no cache: the whole index's statistics
+    assert changed[2] == 0
 
 
 async def _keyword_order(open_memory: Opener, texts: list[str], query: str) -> list[str]:

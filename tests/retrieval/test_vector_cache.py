@@ -114,3 +114,50 @@ def test_blocks_read_without_their_texts_leave_the_keyword_index_unused() -> Non
     assert not cache.keywords_usable
     cache.load(("key", 3), ["a"], [[1, 0]], [["red", "red"]])  # a full read starts afresh
     assert cache.keywords_usable
+
+
+TEXTS = [("red car", "red car"), ("blue car", "blue car"), ("red sky", "red sky")]
+
+
+def test_past_the_vectors_capacity_the_words_stay_for_the_keyword_leg() -> None:
+    cache = VectorCache(capacity=2, word_capacity=10)
+    cache.load(VERSION, ["a", "b", "c"], [[1, 0], [0, 1], [1, 1]], TEXTS)
+    assert cache.words_only
+    assert not cache.usable
+    assert cache.keywords_usable
+    assert cache.keywords.search(["red"], 5)[0] == ["a", "c"]
+    assert not cache.wants_vectors
+    assert cache.holds == 10
+
+
+def test_a_vector_cache_that_outgrows_its_vectors_keeps_its_words_then_gives_up() -> None:
+    cache = VectorCache(capacity=2, word_capacity=3)
+    cache.load(VERSION, ["a", "b"], [[1, 0], [0, 1]], TEXTS[:2])
+    assert cache.usable
+    assert not cache.words_only
+    cache.extend(("key", 2), ["c"], [[1, 1]], TEXTS[2:])  # 3 blocks: the words alone
+    assert cache.words_only
+    assert cache.keywords_usable
+    assert not cache.usable
+    assert cache.keywords.search(["car"], 5)[0] == ["a", "b"]
+    cache.extend(("key", 3), ["d"], None, [("red bus", "red bus")])  # 4: nothing
+    assert cache.too_big
+    assert not cache.keywords_usable
+
+
+def test_a_load_without_vectors_keeps_the_words_alone() -> None:
+    cache = VectorCache(capacity=10, word_capacity=10)
+    cache.load(VERSION, ["a", "b", "c"], None, TEXTS)
+    assert cache.words_only
+    assert cache.keywords_usable
+    assert len(cache.keywords) == 3
+    cache.forget(["a"])
+    assert cache.keywords.search(["red"], 5)[0] == ["c"]
+    assert len(cache) == 2
+
+
+def test_the_words_capacity_is_never_below_the_vectors() -> None:
+    cache = VectorCache(capacity=5, word_capacity=0)
+    assert cache.word_capacity == 5
+    assert not cache.too_big
+    assert VectorCache(capacity=0).too_big

@@ -5,11 +5,14 @@ vectors, and a space past the cache's capacity is left to the index."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import elfgraph.retrieval.catch_up as catch_up_module
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
+from elfgraph.retrieval.repository.vector_cache_delta import VectorCacheDeltaRow
 from elfgraph.retrieval.repository.vector_cache_rows import VectorCacheRowsRow
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
@@ -24,11 +27,17 @@ TEXTS = [f"note {n} on {topic}" for n in range(6) for topic in ("tides", "bread"
 EMBEDDER = MockEmbeddingService()
 
 
-async def vector_memory(make_memory: MakeMemory, cache_blocks: int = 5_000) -> MemorySystem:
+async def vector_memory(
+    make_memory: MakeMemory, cache_blocks: int = 5_000, word_blocks: int = 100_000
+) -> MemorySystem:
     """A memory whose recall uses the vector leg alone, so the cache decides what is found."""
     return await make_memory(
         embedding_service=EMBEDDER,
-        config=config(retrieval_legs="vector", vector_cache_blocks=cache_blocks),
+        config=config(
+            retrieval_legs="vector",
+            vector_cache_blocks=cache_blocks,
+            keyword_cache_blocks=word_blocks,
+        ),
     )
 
 
@@ -115,12 +124,21 @@ async def test_a_space_replaced_under_its_name_is_never_answered_from_the_old_ve
 
 
 async def test_a_space_past_the_capacity_is_left_to_the_index(make_memory: MakeMemory) -> None:
+    """Past the vectors' capacity the cache keeps the words alone (within the words'), past
+    both nothing: either way the vector leg asks the index and finds the block."""
     await filled(make_memory)
-    small = await vector_memory(make_memory, cache_blocks=len(TEXTS) - 1)
-    assert small._retriever.vectors.too_big
-    assert [b.content for b in await small.recall("note 4 on granite", top_k=1)] == [
-        "note 4 on granite"
-    ]
+    words = await vector_memory(make_memory, cache_blocks=len(TEXTS) - 1)
+    cache = words._retriever.vectors
+    assert cache.words_only
+    assert not cache.usable
+    assert cache.keywords_usable
+    assert len(cache.keywords) == len(TEXTS)
+    nothing = await vector_memory(make_memory, len(TEXTS) - 1, word_blocks=len(TEXTS) - 1)
+    assert nothing._retriever.vectors.too_big
+    for small in (words, nothing):
+        assert [b.content for b in await small.recall("note 4 on granite", top_k=1)] == [
+            "note 4 on granite"
+        ]
 
 
 async def test_a_space_of_many_pages_loads_whole_and_ranks_as_the_scan_does(
@@ -155,9 +173,11 @@ async def test_a_large_catch_up_comes_in_pages(
     read_rows = catch_up_module.vector_cache_rows
 
     @single_statement
-    async def counted(tx: Transaction, *, space: str, ids: list[str]) -> VectorCacheRowsRow:
+    async def counted(
+        tx: Transaction, *, space: str, ids: list[str], vectors: bool = True
+    ) -> VectorCacheRowsRow:
         pages.append(len(ids))
-        return await read_rows(tx, space=space, ids=ids)
+        return await read_rows(tx, space=space, ids=ids, vectors=vectors)
 
     monkeypatch.setattr(catch_up_module, "vector_cache_rows", counted)
     new = [f"report {n} on the harbour crane" for n in range(8)]
@@ -172,3 +192,40 @@ async def test_a_large_catch_up_comes_in_pages(
     assert len(cache.keywords) == len(TEXTS) + len(new)
     for query in ("report 5 on the harbour crane", "harbour", "note 2 on tides"):
         assert await ranked(reader, query) == await ranked(uncached, query)
+
+
+async def test_a_space_of_words_alone_catches_up_without_reading_vectors(
+    make_memory: MakeMemory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past vector_cache_blocks the cache keeps the words alone: it loads and catches up
+    without vectors, and recall's keyword leg ranks from it once it is current."""
+    await filled(make_memory)
+    reader = await make_memory(embedding_service=EMBEDDER, config=config(vector_cache_blocks=1))
+    cache = reader._retriever.vectors
+    assert cache.words_only
+    assert len(cache.keywords) == len(TEXTS)
+    assert len(cache) == len(TEXTS)
+    asked: list[bool] = []
+    read_delta = catch_up_module.vector_cache_delta
+
+    async def spied(tx: Transaction, **params: Any) -> VectorCacheDeltaRow | None:
+        asked.append(params["vectors"])
+        return await read_delta(tx, **params)
+
+    monkeypatch.setattr(catch_up_module, "vector_cache_delta", spied)
+    searched: list[list[str]] = []
+    search = cache.keywords.search
+    monkeypatch.setattr(cache.keywords, "search", lambda q, n: searched.append(q) or search(q, n))
+    writer = await vector_memory(make_memory)
+    await writer.learn_many(["the harbour crane lifts containers"])
+    await writer.dream()
+    # The cache's words are sent, the database sees they are behind: the index's scores.
+    await reader.recall("harbour crane", top_k=1)
+    assert cache.behind
+    searched.clear()
+    found = await reader.recall("harbour crane", top_k=1)  # caught up, without vectors
+    assert asked == [False]
+    assert searched  # the keyword leg ranked in the process
+    assert found[0].content == "the harbour crane lifts containers"
+    assert found[0].id in cache.keywords
+    assert cache.words_only

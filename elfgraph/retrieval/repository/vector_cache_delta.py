@@ -13,10 +13,18 @@ class VectorCacheDeltaRow(TypedDict):
 
 
 async def vector_cache_delta(
-    tx: Transaction, *, space: str, since: int, limit: int, page: int
+    tx: Transaction, *, space: str, since: int, limit: int, page: int, vectors: bool = True
 ) -> VectorCacheDeltaRow | None:
     """The space's vector version and its active blocks with a vector epoch after `since`
-    (at most `limit` read), with their vectors and texts when at most `page`; None when the
-    space is gone."""
-    row = await run_one(tx, "vector_cache_delta", space=space, since=since, limit=limit, page=page)
+    (at most `limit` read), with their texts (and, with `vectors`, their vectors) when at
+    most `page`; None when the space is gone."""
+    row = await run_one(
+        tx,
+        "vector_cache_delta",
+        space=space,
+        since=since,
+        limit=limit,
+        page=page,
+        vectors=vectors,
+    )
     return cast(VectorCacheDeltaRow | None, row)
