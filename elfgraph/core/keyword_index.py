@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from array import array
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -180,6 +180,13 @@ class KeywordIndex:
                     docs = self._live_postings(field, term, masks)[0].size + 1
                     total += _idf(docs, count) * freq / (freq + norm)
         return total
+
+    def held_terms(self) -> Iterator[str]:
+        """The terms some indexed block holds in its content, in the order first indexed."""
+        masks = self._masks() if self._dead else None
+        for term in self._postings["content"]:
+            if masks is None or self._live_postings("content", term, masks)[0].size:
+                yield term
 
     def _changed(self) -> None:
         self._norms, self._masks_now, self._live = {}, None, {}

@@ -3,12 +3,14 @@ frame rendered within its budget, and frame's side effects in one write."""
 
 from __future__ import annotations
 
+import itertools
 import logging
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from elfgraph.config.memory import MemoryConfig
+from elfgraph.core.analysis import terms as analysed
 from elfgraph.edges.by_query import Match
 from elfgraph.embedding.base import EmbeddingService, Vector
 from elfgraph.errors import StorageError
@@ -24,6 +26,7 @@ from elfgraph.retrieval.vector_cache import VectorCache
 from elfgraph.store.database import Database
 
 log = logging.getLogger("elfgraph.retrieval")
+WARM_TERMS_TRIED = 50  # words of the space tried for one the warm-up query finds again
 
 
 @dataclass
@@ -101,12 +104,24 @@ class Retriever:
         # will send (a list, where no cache sends null: another plan).
         await self._catch_up()
         self._wants_vectors = True
-        for text in ("warm up the retrieval query plans", None):
+        for text in (self._warm_text(), None):
             try:
                 await self._warm_once(text)
             except StorageError as exc:  # an optimisation: never why open() fails
                 log.debug("%s: retrieval warm-up skipped: %s", self.space, exc.message)
                 return
+
+    def _warm_text(self) -> str:
+        """A query of a usual length, holding a word of the space when its words are
+        cached: a recall then sends the keyword leg's hits as a list of ids, and an empty
+        list is another plan (a 70,000-block space's first recall planned for 1.6 s)."""
+        text = "warm up the retrieval query plans"
+        if not self.vectors.keywords_usable:
+            return text
+        held = itertools.islice(self.vectors.keywords.held_terms(), WARM_TERMS_TRIED)
+        # The query's analysis must find the term again (a stem is not always its own).
+        found = next((term for term in held if analysed(term) == [term]), None)
+        return f"{text} {found}" if found else text
 
     async def _catch_up(self) -> None:
         """An optimisation: a failed read leaves the cache as it was (unused while behind)."""
@@ -119,7 +134,9 @@ class Retriever:
         await retrieve(
             self.database,
             self.space,
-            check_query("attention", text, 1),
+            # A recall's usual size: the server plans lists of ids by size bucket too (the
+            # keyword leg's 4 hits at top_k 1 were another plan than its 20 at top_k 5).
+            check_query("attention", text, self.config.retrieval.top_k),
             embedder=_FixedVector(self.embedder.dimensions),
             config=self.config,
             now_hours=None,

@@ -215,7 +215,12 @@ async def test_a_space_of_words_alone_catches_up_without_reading_vectors(
     monkeypatch.setattr(catch_up_module, "vector_cache_delta", spied)
     searched: list[list[str]] = []
     search = cache.keywords.search
-    monkeypatch.setattr(cache.keywords, "search", lambda q, n: searched.append(q) or search(q, n))
+
+    def counted(query: list[str], n: int) -> tuple[list[str], list[float]]:
+        searched.append(query)
+        return search(query, n)
+
+    monkeypatch.setattr(cache.keywords, "search", counted)
     writer = await vector_memory(make_memory)
     await writer.learn_many(["the harbour crane lifts containers"])
     await writer.dream()
@@ -229,3 +234,20 @@ async def test_a_space_of_words_alone_catches_up_without_reading_vectors(
     assert found[0].content == "the harbour crane lifts containers"
     assert found[0].id in cache.keywords
     assert cache.words_only
+
+
+async def test_the_warm_up_query_holds_a_word_the_cached_space_holds(
+    make_memory: MakeMemory,
+) -> None:
+    """So the warm-up sends the keyword leg's hits as a list a recall's size, as a recall
+    does (an empty list, or one of another size, is planned again at the first recall)."""
+    await filled(make_memory)
+    reader = await make_memory(embedding_service=EMBEDDER, config=config(vector_cache_blocks=1))
+    retriever = reader._retriever
+    text = retriever._warm_text()
+    word = text.split()[-1]
+    assert text.startswith("warm up the retrieval query plans ")
+    assert retriever.vectors.keywords.search([word], 20)[0]
+    uncached = config(vector_cache_blocks=0, keyword_cache=False)
+    cold = await make_memory(embedding_service=EMBEDDER, config=uncached)
+    assert cold._retriever._warm_text() == "warm up the retrieval query plans"
