@@ -9,8 +9,9 @@ or lengthens an active block's summary, bumps) is still the cache's: a stale cac
 used, and the caller then catches up by reading only the blocks with a newer epoch.
 
 A space past the vectors' capacity but within `word_capacity` keeps its words alone
-(`words_only`): the keyword leg still ranks in the process, the vector leg asks the index.
-No I/O here."""
+(`words_only`): the keyword leg still ranks in the process, the vector leg asks the index;
+it stays so until the next full load (a space that shrinks back gets its vectors again when
+a MemorySystem next opens on it). No I/O here."""
 
 from __future__ import annotations
 
@@ -118,6 +119,8 @@ class VectorCache:
                 return
             if len(self._ids) + len(fresh) > self.capacity:
                 self._keep_words_only()
+        if vectors is None and ids and not self.words_only:
+            self._keep_words_only()  # blocks without their vectors: only the words can stay
         if self.words_only or vectors is None or not ids:
             rows = np.zeros((len(ids), 0), dtype=np.float32)
         else:

@@ -161,3 +161,12 @@ def test_the_words_capacity_is_never_below_the_vectors() -> None:
     assert cache.word_capacity == 5
     assert not cache.too_big
     assert VectorCache(capacity=0).too_big
+
+
+def test_blocks_given_without_vectors_leave_a_vector_cache_with_the_words_alone() -> None:
+    cache = VectorCache(capacity=10, word_capacity=10)
+    cache.load(VERSION, ["a"], [[1, 0]], TEXTS[:1])
+    cache.extend(("key", 2), ["b"], None, TEXTS[1:2])
+    assert cache.words_only
+    assert not cache.usable
+    assert cache.keywords.search(["car"], 5)[0] == ["a", "b"]
