@@ -84,7 +84,7 @@ class RetrievalConfig(_Group):
     # (one full-text index holds them all) do not change how its blocks rank (§7.2).
     # False: the full-text index's own scores.
     keyword_cache: bool = True
-    # A bigger space of at most this many active blocks keeps the words alone (0.2-0.5 KB a
+    # A bigger space of at most this many active blocks keeps the words alone (~0.5-1 KB a
     # block; a warm open reads and analyses them, ~2.5 s for 70,000), for its keyword leg;
     # its vector leg asks the index. At most vector_cache_blocks: never.
     keyword_cache_blocks: int = Field(100_000, ge=0, le=1_000_000)
