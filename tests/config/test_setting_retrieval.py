@@ -5,9 +5,13 @@ test_setting_retrieval_graph.py, the session's in test_setting_retrieval_episode
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
 import pytest
 
 from elfgraph.embedding.mock import MockEmbeddingService
+from elfgraph.memory import MemorySystem
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
 from tests.support.graph import graph_write
@@ -79,22 +83,33 @@ async def test_setting_vector_cache_blocks(
     assert default[1] == changed[1]
 
 
-async def test_setting_keyword_cache(
-    make_memory: MakeMemory, database: Database, space: str
-) -> None:
-    # Alone, "red" and "car" are equally rare and the fence says "red" three times. Another
-    # space says "red" in 300 blocks: by the shared full-text index's statistics "red" is
-    # then worth nearly nothing (tests/retrieval/test_keyword_statistics.py).
-    fence, car = "Red, red, red paint on the fence.", "The car needs a wash."
+# Alone, "red" and "car" are equally rare and the fence says "red" three times. Another
+# space says "red" in 300 blocks: by the shared full-text index's statistics "red" is then
+# worth nearly nothing (tests/retrieval/test_keyword_statistics.py).
+FENCE, CAR = "Red, red, red paint on the fence.", "The car needs a wash."
+OWN_TEXTS = [FENCE, CAR, "A blue sky."]
+
+
+@asynccontextmanager
+async def red_crowd(make_memory: MakeMemory, database: Database, space: str) -> AsyncIterator[None]:
+    """Another space of the database that says "red" in each of its 300 blocks."""
     crowd = f"{space}-crowd"
     try:
         others = await make_memory(crowd)
         await others.learn_many([f"red paint note {i}" for i in range(300)])
         await others.dream()
+        yield
+    finally:
+        await drop_space(database, crowd)
 
-        async def scenario(open_memory: Opener, _: str) -> list[str]:
-            return await _keyword_order(open_memory, [fence, car, "A blue sky."], "red car")
 
+async def test_setting_keyword_cache(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    async def scenario(open_memory: Opener, _: str) -> list[str]:
+        return await _keyword_order(open_memory, OWN_TEXTS, "red car")
+
+    async with red_crowd(make_memory, database, space):
         default, changed = await both(
             make_memory,
             database,
@@ -103,32 +118,22 @@ async def test_setting_keyword_cache(
             changed={"keyword_cache": False},
             base={"retrieval_legs": "keyword"},
         )
-    finally:
-        await drop_space(database, crowd)
-    assert default == [fence, car]  # the space's own statistics
-    assert changed == [car, fence]  # the whole index's
+    assert default == [FENCE, CAR]  # the space's own statistics
+    assert changed == [CAR, FENCE]  # the whole index's
 
 
 async def test_setting_keyword_cache_blocks(
     make_memory: MakeMemory, database: Database, space: str
 ) -> None:
-    # The same crowd as above; this space (3 blocks) is past vector_cache_blocks (1), so
-    # its cache keeps the words alone, within keyword_cache_blocks.
-    fence, car = "Red, red, red paint on the fence.", "The car needs a wash."
-    crowd = f"{space}-crowd"
-    try:
-        others = await make_memory(crowd)
-        await others.learn_many([f"red paint note {i}" for i in range(300)])
-        await others.dream()
+    # This space (3 blocks) is past vector_cache_blocks (1), so its cache keeps the words
+    # alone, within keyword_cache_blocks.
+    async def scenario(open_memory: Opener, _: str) -> tuple[list[str], bool, int]:
+        memory = await open_memory(embedding_service=MockEmbeddingService())
+        found = await _learned_then_recalled(memory, OWN_TEXTS, "red car")
+        cache = memory._retriever.vectors
+        return found, cache.words_only, len(cache.keywords)
 
-        async def scenario(open_memory: Opener, _: str) -> tuple[list[str], bool, int]:
-            memory = await open_memory(embedding_service=MockEmbeddingService())
-            await memory.learn_many([fence, car, "A blue sky."])
-            await memory.dream()
-            found = [b.content for b in await memory.recall("red car", top_k=3)]
-            cache = memory._retriever.vectors
-            return found, cache.words_only, len(cache.keywords)
-
+    async with red_crowd(make_memory, database, space):
         default, changed = await both(
             make_memory,
             database,
@@ -137,15 +142,17 @@ async def test_setting_keyword_cache_blocks(
             changed={"keyword_cache_blocks": 0},
             base={"retrieval_legs": "keyword", "vector_cache_blocks": 1},
         )
-    finally:
-        await drop_space(database, crowd)
-    assert default == ([fence, car], True, 3)  # the words alone, the space's own statistics
-    assert changed[0] == [car, fence]  # no cache: the whole index's statistics
+    assert default == ([FENCE, CAR], True, 3)  # the words alone, the space's own statistics
+    assert changed[0] == [CAR, FENCE]  # no cache: the whole index's statistics
     assert changed[2] == 0
 
 
 async def _keyword_order(open_memory: Opener, texts: list[str], query: str) -> list[str]:
     memory = await open_memory(embedding_service=MockEmbeddingService())
+    return await _learned_then_recalled(memory, texts, query)
+
+
+async def _learned_then_recalled(memory: MemorySystem, texts: list[str], query: str) -> list[str]:
     await memory.learn_many(texts)
     await memory.dream()
     return [b.content for b in await memory.recall(query, top_k=3)]
