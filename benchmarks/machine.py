@@ -35,8 +35,8 @@ def _memory_gib() -> float | None:
     return round(pages / 2**30, 1)
 
 
-async def describe(database: Database) -> dict[str, Any]:
-    server = await database.server_info()
+def describe_process() -> dict[str, Any]:
+    """The machine and code, for a benchmark that runs without Neo4j."""
     return {
         "when": datetime.now(UTC).isoformat(timespec="seconds"),
         "commit": _commit(),
@@ -44,13 +44,17 @@ async def describe(database: Database) -> dict[str, Any]:
         "cores": os.cpu_count(),
         "memory_gib": _memory_gib(),
         "python": platform.python_version(),
-        "neo4j": server["agent"],
     }
+
+
+async def describe(database: Database) -> dict[str, Any]:
+    server = await database.server_info()
+    return {**describe_process(), "neo4j": server["agent"]}
 
 
 def machine_line(machine: dict[str, Any]) -> str:
     """The one-line description every results table starts with."""
     return (
         f"{machine['cores']} cores, {machine['memory_gib']} GiB, Python {machine['python']}, "
-        f"{machine['neo4j']}, commit {machine['commit']}, {machine['when']}"
+        f"{machine.get('neo4j', 'no Neo4j')}, commit {machine['commit']}, {machine['when']}"
     )

@@ -44,7 +44,7 @@ from elfgraph.spaces.registry import drop_space
 CONFIGURATIONS: dict[str, dict[str, Any]] = {
     "default (vector and keyword cache)": {},
     "no keyword cache": {"keyword_cache": False},
-    "no vector cache": {"vector_cache_blocks": 0},
+    "no vector cache": {"vector_cache_blocks": 0, "sketch_cache_blocks": 0},
     # The ranking before issue 17's fifth part (one hop, no session lift, its weights).
     "before the fifth part": {
         "keyword_weight": 0.6,

@@ -9,8 +9,10 @@
 // active or not; `limit` of them: the caller loads afresh). Their vectors and texts come
 // along when they are at most `page` (a dream's usual catch-up, in one round trip); for
 // more, only their ids, and the caller reads the rest in pages (vector_cache_rows.cypher),
-// so the driver's lists of floats never hold a large catch-up at once. Without $vectors
-// (a cache of the words alone) no embedding comes. No row when the space is gone.
+// so the driver's lists of floats never hold a large catch-up at once. $vectors says what
+// comes of each vector: 'vectors' the embedding, 'sketches' the int8 sketch (a cache past
+// its vectors' capacity; the embedding of a block without one), 'words' nothing. No row
+// when the space is gone.
 MATCH (s:Space {name: $space})
 WITH s.text_key AS key, coalesce(s.vector_epoch, 0) AS epoch
 CALL () {
@@ -22,6 +24,12 @@ CALL () {
          collect(CASE WHEN b.status = 'active' AND b.embedding IS NOT NULL THEN b END) AS wanted
 }
 RETURN key, epoch, seen, [b IN wanted | b.id] AS ids,
-       CASE WHEN size(wanted) <= $page AND $vectors THEN [b IN wanted | b.embedding] END
-         AS vectors,
+       CASE WHEN size(wanted) <= $page THEN
+         CASE $vectors
+           WHEN 'vectors' THEN [b IN wanted | b.embedding]
+           WHEN 'sketches'
+             THEN [b IN wanted |
+                   CASE WHEN b.sketch STARTS WITH 'q8:' THEN b.sketch ELSE b.embedding END]
+         END
+       END AS vectors,
        CASE WHEN size(wanted) <= $page THEN [b IN wanted | [b.content, b.summary]] END AS texts

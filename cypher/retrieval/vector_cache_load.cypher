@@ -1,7 +1,7 @@
 // name: vector_cache_load
 // mode: read
 // returns: one
-// params: space, limit, vector_limit, after, page
+// params: space, limit, vector_limit, sketch_limit, after, page
 // What recall's vector cache (elfgraph/retrieval/vector_cache.py) starts from, one page at
 // a time: the space's vector version (its text_key and vector epoch, read first, so a dream
 // committing meanwhile is read again by the next catch-up rather than missed), and the next
@@ -9,9 +9,11 @@
 // order (the (space, id) constraint's index), each with its id, embedding and texts (content
 // and summary, for its keyword index). The first page (`after` null) also counts the
 // space's active blocks, and holds none when they are more than `limit` (the cache would
-// cost more memory than it saves); later pages count 0. Past `vector_limit` (the count,
-// or 0 on a later page) the embeddings stay behind: the cache keeps the words alone (a
-// caller that wants no vector passes -1). Pages keep the driver's lists of
+// cost more memory than it saves); later pages count 0. Up to `vector_limit` (the count,
+// or 0 on a later page) each block comes with its embedding; past it, up to
+// `sketch_limit`, with its int8 sketch (the embedding of a block without one: the cache
+// keeps sketches); past both, with neither: the cache keeps the words alone (a caller
+// that wants no vector passes -1 for both). Pages keep the driver's lists of
 // floats, ~30 bytes a dimension, to one page at a time (catch_up.py). No row when the space
 // is gone.
 MATCH (s:Space {name: $space})
@@ -35,5 +37,9 @@ CALL (active) {
   RETURN collect(b) AS blocks
 }
 RETURN key, epoch, active, [b IN blocks | b.id] AS ids,
-       CASE WHEN active <= $vector_limit THEN [b IN blocks | b.embedding] END AS vectors,
+       CASE WHEN active <= $vector_limit THEN [b IN blocks | b.embedding]
+            WHEN active <= $sketch_limit
+              THEN [b IN blocks |
+                    CASE WHEN b.sketch STARTS WITH 'q8:' THEN b.sketch ELSE b.embedding END]
+       END AS vectors,
        [b IN blocks | [b.content, b.summary]] AS texts

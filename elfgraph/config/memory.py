@@ -84,6 +84,13 @@ class RetrievalConfig(_Group):
     # (one full-text index holds them all) do not change how its blocks rank (§7.2).
     # False: the full-text index's own scores.
     keyword_cache: bool = True
+    # A bigger space of at most this many active blocks keeps its vectors as int8 sketches
+    # and a 64-dimension projection of them (~0.65 KB a block at 384 dimensions, besides
+    # its words), and the vector leg ranks them there approximately, as the server's vector
+    # index would, but without its round of segments (§7.2); it keeps their words too (so
+    # the words' capacity is never below this). 0 (or at most vector_cache_blocks): the
+    # vector leg of such a space asks the index.
+    sketch_cache_blocks: int = Field(100_000, ge=0, le=1_000_000)
     # A bigger space of at most this many active blocks keeps the words alone (~0.5-1 KB a
     # block; a warm open reads and analyses them, ~2.5 s for 70,000), for its keyword leg;
     # its vector leg asks the index. At most vector_cache_blocks: never.

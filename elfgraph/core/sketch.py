@@ -44,15 +44,36 @@ def sketches(vectors: npt.ArrayLike) -> list[str]:
     matrix = np.asarray(vectors, dtype=np.float64)
     if matrix.ndim != 2 or matrix.shape[0] == 0:
         return [sketch(row) for row in matrix]
+    quantised, good = quantised_rows(matrix)
+    return [
+        SKETCH_FORMAT + base64.b64encode(row.tobytes()).decode("ascii") if ok else ""
+        for row, ok in zip(quantised, good.tolist(), strict=True)
+    ]
+
+
+def quantised_rows(
+    vectors: npt.ArrayLike,
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.bool_]]:
+    """Each row of a matrix as its sketch's int8 values, and whether it has a sketch (a zero
+    or non-finite row quantises to zeros)."""
+    matrix = np.asarray(vectors, dtype=np.float64)
     largest = np.max(np.abs(matrix), axis=1) if matrix.shape[1] else np.zeros(len(matrix))
     good = (largest > 0) & np.isfinite(largest) & np.all(np.isfinite(matrix), axis=1)
     scale = np.where(good, largest, 1.0)[:, None]
     finite = np.where(good[:, None], matrix, 0.0)  # rows sketched as "" never reach int8
     quantised = np.clip(np.round(finite / scale * 127), -127, 127).astype(np.int8)
-    return [
-        SKETCH_FORMAT + base64.b64encode(row.tobytes()).decode("ascii") if ok else ""
-        for row, ok in zip(quantised, good.tolist(), strict=True)
-    ]
+    return quantised, good
+
+
+def sketch_bytes(text: str | None) -> npt.NDArray[np.int8] | None:
+    """A sketch's int8 values (None for a missing, old or malformed one)."""
+    if not text or not text.startswith(SKETCH_FORMAT):
+        return None
+    try:
+        raw = np.frombuffer(base64.b64decode(text[len(SKETCH_FORMAT) :], validate=True), np.int8)
+    except ValueError:
+        return None
+    return raw if raw.shape[0] else None
 
 
 def unsketch(text: str | None) -> npt.NDArray[np.float64] | None:
@@ -101,12 +122,5 @@ def cosine_error_bound(a: str | None, b: str | None) -> float | None:
 
 
 def _quantised(text: str | None) -> npt.NDArray[np.float64] | None:
-    if not text or not text.startswith(SKETCH_FORMAT):
-        return None
-    try:
-        raw = np.frombuffer(base64.b64decode(text[len(SKETCH_FORMAT) :], validate=True), np.int8)
-    except ValueError:
-        return None
-    if raw.shape[0] == 0:
-        return None
-    return raw.astype(np.float64)
+    raw = sketch_bytes(text)
+    return None if raw is None else raw.astype(np.float64)

@@ -48,6 +48,7 @@ class Retriever:
         self.vectors = VectorCache(
             retrieval.vector_cache_blocks,
             retrieval.keyword_cache_blocks if retrieval.keyword_cache else 0,
+            retrieval.sketch_cache_blocks,
         )
 
     def vectors_changed(self) -> None:

@@ -76,11 +76,41 @@ async def test_setting_vector_cache_blocks(
         return 0 if cache.words_only else len(cache), found
 
     default, changed = await both(
-        make_memory, database, space, scenario, changed={"vector_cache_blocks": 0}
+        make_memory,
+        database,
+        space,
+        scenario,
+        changed={"vector_cache_blocks": 0},
+        base={"sketch_cache_blocks": 0},
     )
     assert default[0] == len(TEXTS)  # ranked in the process
     assert changed[0] == 0  # ranked by the database (the cache keeps the words alone)
     assert default[1] == changed[1]
+
+
+async def test_setting_sketch_cache_blocks(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    # The space is past vector_cache_blocks (1): within sketch_cache_blocks the vector leg
+    # ranks its sketches in the process, else the index answers; the same block first.
+    async def scenario(open_memory: Opener, _: str) -> tuple[str, str, list[str]]:
+        await filled(open_memory)
+        reader = await open_memory(embedding_service=EMBEDDER)
+        found = [b.content for b in await reader.recall(QUERY, top_k=1)]
+        cache = reader._retriever.vectors
+        return cache.kind, "usable" if cache.usable else "not usable", found
+
+    default, changed = await both(
+        make_memory,
+        database,
+        space,
+        scenario,
+        changed={"sketch_cache_blocks": 0},
+        base={"vector_cache_blocks": 1, **VECTOR_ALONE},
+    )
+    assert default[:2] == ("sketches", "usable")
+    assert changed[:2] == ("words", "not usable")
+    assert default[2] == changed[2]
 
 
 # Alone, "red" and "car" are equally rare and the fence says "red" three times. Another
@@ -125,8 +155,8 @@ async def test_setting_keyword_cache(
 async def test_setting_keyword_cache_blocks(
     make_memory: MakeMemory, database: Database, space: str
 ) -> None:
-    # This space (3 blocks) is past vector_cache_blocks (1), so its cache keeps the words
-    # alone, within keyword_cache_blocks.
+    # This space (3 blocks) is past vector_cache_blocks (1), and keeps no sketches, so its
+    # cache keeps the words alone, within keyword_cache_blocks.
     async def scenario(open_memory: Opener, _: str) -> tuple[list[str], bool, int]:
         memory = await open_memory(embedding_service=MockEmbeddingService())
         found = await _learned_then_recalled(memory, OWN_TEXTS, "red car")
@@ -140,7 +170,7 @@ async def test_setting_keyword_cache_blocks(
             space,
             scenario,
             changed={"keyword_cache_blocks": 0},
-            base={"retrieval_legs": "keyword", "vector_cache_blocks": 1},
+            base={"retrieval_legs": "keyword", "vector_cache_blocks": 1, "sketch_cache_blocks": 0},
         )
     assert default == ([FENCE, CAR], True, 3)  # the words alone, the space's own statistics
     assert changed[0] == [CAR, FENCE]  # no cache: the whole index's statistics

@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from elfgraph.retrieval.vector_cache import VectorCache
+from elfgraph.retrieval.vector_cache import SKETCHES, VECTORS, WORDS, VectorCache
 
 VERSION = ("key", 1)
 vectors = st.lists(
@@ -126,7 +126,7 @@ def test_past_the_vectors_capacity_the_words_stay_for_the_keyword_leg() -> None:
     assert not cache.usable
     assert cache.keywords_usable
     assert cache.keywords.search(["red"], 5)[0] == ["a", "c"]
-    assert not cache.wants_vectors
+    assert cache.wants == WORDS
     assert cache.holds == 10
 
 
@@ -170,3 +170,69 @@ def test_blocks_given_without_vectors_leave_a_vector_cache_with_the_words_alone(
     assert cache.words_only
     assert not cache.usable
     assert cache.keywords.search(["car"], 5)[0] == ["a", "b"]
+
+
+def unit(rows: list[list[float]]) -> np.ndarray:
+    matrix = np.asarray(rows, dtype=np.float32)
+    return matrix / np.linalg.norm(matrix, axis=1, keepdims=True)
+
+
+SIX = [[1, 0, 0], [0.9, 0.1, 0], [0, 1, 0], [0, 0.9, 0.2], [0, 0, 1], [0.5, 0.5, 0.5]]
+SIX_IDS = ["a", "b", "c", "d", "e", "f"]
+
+
+def test_past_the_vectors_capacity_within_the_sketches_the_vector_leg_stays() -> None:
+    cache = VectorCache(capacity=2, word_capacity=10, sketch_capacity=6)
+    cache.load(VERSION, SIX_IDS, SIX)
+    assert cache.kind == SKETCHES
+    assert cache.usable
+    assert cache.approximate
+    assert cache.wants == SKETCHES
+    assert cache.holds == 6
+    found, scores = cache.nearest([1, 0, 0], 6)
+    assert found[:2] == ["a", "b"]
+    exact = {
+        i: (1 + float(r @ unit([[1, 0, 0]])[0])) / 2
+        for i, r in zip(SIX_IDS, unit(SIX), strict=True)
+    }
+    for block_id, score in zip(found, scores, strict=True):
+        assert abs(score - exact[block_id]) < 0.01  # a sketch's cosine, within its bound
+
+
+def test_a_cache_of_vectors_steps_down_to_sketches_then_words_then_gives_up() -> None:
+    cache = VectorCache(capacity=2, word_capacity=5, sketch_capacity=4)
+    cache.load(VERSION, SIX_IDS[:2], SIX[:2])
+    assert cache.kind == VECTORS
+    cache.extend(("key", 2), SIX_IDS[2:4], SIX[2:4])  # 4 blocks: sketches of all four
+    assert cache.kind == SKETCHES
+    assert cache.nearest([0, 1, 0], 2)[0] == ["c", "d"]
+    assert cache.nearest([1, 0, 0], 1)[0] == ["a"]  # the quantised float rows
+    cache.extend(("key", 3), SIX_IDS[4:5], SIX[4:5])  # 5: the words alone
+    assert cache.words_only
+    assert not cache.usable
+    cache.extend(("key", 4), SIX_IDS[5:], None)  # 6: nothing
+    assert cache.too_big
+
+
+def test_sketches_given_to_a_cache_of_vectors_make_it_a_cache_of_sketches() -> None:
+    cache = VectorCache(capacity=10, sketch_capacity=10)
+    cache.load(VERSION, ["a", "b"], [[1, 0], [0, 1]])
+    cache.extend(("key", 2), ["c"], np.array([[90, 90]], dtype=np.int8))
+    assert cache.kind == SKETCHES
+    assert cache.nearest([1, 1], 1)[0] == ["c"]
+    assert cache.nearest([1, 0], 1)[0] == ["a"]
+    # Sketches of another width cannot share the rows: the words alone.
+    cache.extend(("key", 3), ["d"], np.array([[1, 2, 3]], dtype=np.int8))
+    assert cache.words_only
+
+
+def test_forgotten_blocks_leave_the_sketches_and_compaction_keeps_the_rest() -> None:
+    cache = VectorCache(capacity=1, sketch_capacity=4, word_capacity=4)
+    cache.load(VERSION, SIX_IDS[:4], SIX[:4])
+    cache.forget(["a", "c"])
+    assert cache.nearest([1, 0, 0], 4)[0] == ["b", "d"]
+    cache.extend(("key", 2), SIX_IDS[4:6], SIX[4:6])  # 6 rows > 4: compacted, then 4 alive
+    assert cache.kind == SKETCHES
+    assert cache.nearest([0, 0, 1], 1)[0] == ["e"]
+    assert cache.nearest([1, 0, 0], 1)[0] == ["b"]
+    assert len(cache) == 4

@@ -28,15 +28,21 @@ EMBEDDER = MockEmbeddingService()
 
 
 async def vector_memory(
-    make_memory: MakeMemory, cache_blocks: int = 5_000, word_blocks: int = 100_000
+    make_memory: MakeMemory,
+    cache_blocks: int = 5_000,
+    word_blocks: int = 100_000,
+    sketch_blocks: int = 0,
 ) -> MemorySystem:
-    """A memory whose recall uses the vector leg alone, so the cache decides what is found."""
+    """A memory whose recall uses the vector leg alone, so the cache decides what is found
+    (past cache_blocks, no sketches unless asked: the index's, tests/retrieval/
+    test_sketch_cache.py has the sketches)."""
     return await make_memory(
         embedding_service=EMBEDDER,
         config=config(
             retrieval_legs="vector",
             vector_cache_blocks=cache_blocks,
             keyword_cache_blocks=word_blocks,
+            sketch_cache_blocks=sketch_blocks,
         ),
     )
 
@@ -174,7 +180,7 @@ async def test_a_large_catch_up_comes_in_pages(
 
     @single_statement
     async def counted(
-        tx: Transaction, *, space: str, ids: list[str], vectors: bool = True
+        tx: Transaction, *, space: str, ids: list[str], vectors: str = "vectors"
     ) -> VectorCacheRowsRow:
         pages.append(len(ids))
         return await read_rows(tx, space=space, ids=ids, vectors=vectors)
@@ -197,15 +203,18 @@ async def test_a_large_catch_up_comes_in_pages(
 async def test_a_space_of_words_alone_catches_up_without_reading_vectors(
     make_memory: MakeMemory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Past vector_cache_blocks the cache keeps the words alone: it loads and catches up
-    without vectors, and recall's keyword leg ranks from it once it is current."""
+    """Past vector_cache_blocks (and with no sketches) the cache keeps the words alone: it
+    loads and catches up without vectors, and recall's keyword leg ranks from it once it is
+    current."""
     await filled(make_memory)
-    reader = await make_memory(embedding_service=EMBEDDER, config=config(vector_cache_blocks=1))
+    reader = await make_memory(
+        embedding_service=EMBEDDER, config=config(vector_cache_blocks=1, sketch_cache_blocks=0)
+    )
     cache = reader._retriever.vectors
     assert cache.words_only
     assert len(cache.keywords) == len(TEXTS)
     assert len(cache) == len(TEXTS)
-    asked: list[bool] = []
+    asked: list[str] = []
     read_delta = catch_up_module.vector_cache_delta
 
     async def spied(tx: Transaction, **params: Any) -> VectorCacheDeltaRow | None:
@@ -229,7 +238,7 @@ async def test_a_space_of_words_alone_catches_up_without_reading_vectors(
     assert cache.behind
     searched.clear()
     found = await reader.recall("harbour crane", top_k=1)  # caught up, without vectors
-    assert asked == [False]
+    assert asked == ["words"]
     assert searched  # the keyword leg ranked in the process
     assert found[0].content == "the harbour crane lifts containers"
     assert found[0].id in cache.keywords
@@ -248,6 +257,6 @@ async def test_the_warm_up_query_holds_a_word_the_cached_space_holds(
     word = text.split()[-1]
     assert text.startswith("warm up the retrieval query plans ")
     assert retriever.vectors.keywords.search([word], 20)[0]
-    uncached = config(vector_cache_blocks=0, keyword_cache=False)
+    uncached = config(vector_cache_blocks=0, keyword_cache=False, sketch_cache_blocks=0)
     cold = await make_memory(embedding_service=EMBEDDER, config=uncached)
     assert cold._retriever._warm_text() == "warm up the retrieval query plans"

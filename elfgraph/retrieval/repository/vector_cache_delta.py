@@ -8,16 +8,24 @@ class VectorCacheDeltaRow(TypedDict):
     epoch: int  # its vector epoch, read before the blocks
     seen: int  # blocks with a newer epoch read, at most the limit
     ids: list[str]  # the active ones among them
-    vectors: list[list[float]] | None  # parallel to ids; None past `page` of them
+    # Parallel to ids: embeddings or sketches, as asked; None past `page` of them or for
+    # "words".
+    vectors: list[list[float] | str] | None
     texts: list[list[str | None]] | None  # parallel to ids: [content, summary]; likewise
 
 
 async def vector_cache_delta(
-    tx: Transaction, *, space: str, since: int, limit: int, page: int, vectors: bool = True
+    tx: Transaction,
+    *,
+    space: str,
+    since: int,
+    limit: int,
+    page: int,
+    vectors: str = "vectors",
 ) -> VectorCacheDeltaRow | None:
     """The space's vector version and its active blocks with a vector epoch after `since`
-    (at most `limit` read), with their texts (and, with `vectors`, their vectors) when at
-    most `page`; None when the space is gone."""
+    (at most `limit` read), with their texts and what `vectors` says of their vectors
+    ("vectors", "sketches" or "words") when at most `page`; None when the space is gone."""
     row = await run_one(
         tx,
         "vector_cache_delta",

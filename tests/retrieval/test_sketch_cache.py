@@ -1,0 +1,142 @@
+"""A space past the vector cache but within its sketches, on the real database
+(docs/BEHAVIOUR.md §7.2): the cache reads sketches, never embeddings, the vector leg ranks
+them in the process with cosines within the sketch's bound of the exact ones, another
+process's dream is caught up as sketches, a block without a sketch is still found, and an
+exact cache that outgrows its vectors keeps sketches."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import elfgraph.retrieval.catch_up as catch_up_module
+import elfgraph.retrieval.retrieve as retrieve_module
+from elfgraph.memory import MemorySystem
+from elfgraph.retrieval.repository.vector_cache_delta import VectorCacheDeltaRow
+from elfgraph.retrieval.repository.vector_cache_load import VectorCacheLoadRow
+from elfgraph.retrieval.vector_cache import SKETCHES
+from elfgraph.store.database import Database
+from elfgraph.store.transaction import Transaction
+from tests.retrieval.test_vector_cache_sync import TEXTS, filled, vector_memory
+from tests.support.graph import graph_write
+from tests.support.memory import MakeMemory
+
+pytestmark = pytest.mark.anyio
+
+
+async def sketched(make_memory: MakeMemory, sketch_blocks: int = 1_000) -> MemorySystem:
+    """Vectors kept for 5 blocks at most, sketches for more: the 18 blocks are sketched."""
+    return await vector_memory(make_memory, cache_blocks=5, sketch_blocks=sketch_blocks)
+
+
+async def with_cosines(memory: MemorySystem, query: str) -> dict[str, float]:
+    ranked = await memory._retriever.rank(
+        retrieve_module.check_query("attention", query, 8), now_hours=None
+    )
+    return ranked.cosines
+
+
+async def test_the_vector_leg_ranks_sketches_in_the_process_near_the_exact_cosines(
+    make_memory: MakeMemory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await filled(make_memory)
+    loaded: list[Any] = []
+    read_page = catch_up_module.vector_cache_load
+
+    async def spied(tx: Transaction, **params: Any) -> VectorCacheLoadRow | None:
+        page = await read_page(tx, **params)
+        if page and page["vectors"]:
+            loaded.extend(page["vectors"])
+        return page
+
+    monkeypatch.setattr(catch_up_module, "vector_cache_load", spied)
+    reader = await sketched(make_memory)
+    cache = reader._retriever.vectors
+    assert cache.kind == SKETCHES
+    assert cache.usable
+    assert len(loaded) == len(TEXTS)
+    assert all(isinstance(v, str) and v.startswith("q8:") for v in loaded)  # never a float
+    exact = await vector_memory(make_memory)  # the whole space's vectors, exact
+    sent: list[Any] = []
+    read_candidates = retrieve_module.candidates
+
+    async def spied_candidates(tx: Transaction, **params: Any) -> Any:
+        sent.append(params["cached_ids"])
+        return await read_candidates(tx, **params)
+
+    monkeypatch.setattr(retrieve_module, "candidates", spied_candidates)
+    for query in ("note 3 on bread", "granite", "note 5 on tides"):
+        approximate, truth = await with_cosines(reader, query), await with_cosines(exact, query)
+        assert max(approximate, key=approximate.__getitem__) == max(truth, key=truth.__getitem__)
+        for block_id, cosine in approximate.items():
+            assert abs(cosine - truth[block_id]) < 0.02  # well within the sketch's bound
+    assert sent  # each recall sent the cache's nearest
+    assert all(ids for ids in sent)
+
+
+async def test_another_process_dream_is_caught_up_as_sketches(
+    make_memory: MakeMemory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await filled(make_memory)
+    reader = await sketched(make_memory)
+    asked: list[str] = []
+    read_delta = catch_up_module.vector_cache_delta
+
+    async def spied(tx: Transaction, **params: Any) -> VectorCacheDeltaRow | None:
+        asked.append(params["vectors"])
+        return await read_delta(tx, **params)
+
+    monkeypatch.setattr(catch_up_module, "vector_cache_delta", spied)
+    writer = await vector_memory(make_memory)
+    await writer.learn("the zebra crossing was repainted")
+    await writer.dream()
+    first = await reader.recall("the zebra crossing was repainted", top_k=1)  # the index's
+    second = await reader.recall("the zebra crossing was repainted", top_k=1)  # caught up
+    assert asked == ["sketches"]
+    assert [b.id for b in second] == [b.id for b in first]
+    cache = reader._retriever.vectors
+    assert cache.kind == SKETCHES
+    assert cache.usable
+    assert len(cache) == len(TEXTS) + 1
+
+
+async def test_a_block_without_a_sketch_is_quantised_in_the_process(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    await filled(make_memory)
+    await graph_write(
+        database,
+        "MATCH (b:Block {space: $s, content: 'note 4 on granite'}) REMOVE b.sketch",
+        s=space,
+    )
+    reader = await sketched(make_memory)
+    assert reader._retriever.vectors.usable
+    found = await reader.recall("note 4 on granite", top_k=1)
+    assert [b.content for b in found] == ["note 4 on granite"]
+
+
+async def test_an_exact_cache_that_outgrows_its_vectors_keeps_sketches(
+    make_memory: MakeMemory,
+) -> None:
+    await filled(make_memory)
+    reader = await vector_memory(make_memory, cache_blocks=len(TEXTS), sketch_blocks=1_000)
+    cache = reader._retriever.vectors
+    assert cache.kind == "vectors"
+    writer = await vector_memory(make_memory)
+    await writer.learn_many(["the harbour crane lifts containers", "the ferry left at noon"])
+    await writer.dream()
+    await reader.recall("the ferry left at noon", top_k=1)  # the database's; behind
+    found = await reader.recall("the ferry left at noon", top_k=1)  # caught up
+    assert cache.kind == SKETCHES
+    assert cache.usable
+    assert len(cache) == len(TEXTS) + 2
+    assert [b.content for b in found] == ["the ferry left at noon"]
+
+
+async def test_past_the_sketches_the_vector_leg_asks_the_index(make_memory: MakeMemory) -> None:
+    await filled(make_memory)
+    reader = await sketched(make_memory, sketch_blocks=len(TEXTS) - 1)
+    assert reader._retriever.vectors.words_only
+    found = await reader.recall("note 1 on bread", top_k=1)
+    assert [b.content for b in found] == ["note 1 on bread"]
