@@ -77,7 +77,8 @@ class RetrievalConfig(_Group):
     # A space of at most this many active blocks keeps its vectors in the process (1.5 KB
     # each at 384 dimensions, and 0.2-0.5 KB of analysed words: ~2 KB of process memory a
     # block once loaded), and the vector leg ranks them there (§7.2); a warm open reads
-    # them (~1.5 s for 20,000). 0: never.
+    # them (~1.5 s for 20,000). 0: never (a space within sketch_cache_blocks then keeps
+    # sketches; set both to 0 for the server's index or scan alone).
     vector_cache_blocks: int = Field(20_000, ge=0, le=1_000_000)
     # Such a space also keeps the words of its texts, and the keyword leg ranks them there
     # by BM25 over the space's own statistics, so that the other spaces of the database
@@ -87,13 +88,14 @@ class RetrievalConfig(_Group):
     # A bigger space of at most this many active blocks keeps its vectors as int8 sketches
     # and a 64-dimension projection of them (~0.65 KB a block at 384 dimensions, besides
     # its words), and the vector leg ranks them there approximately, as the server's vector
-    # index would, but without its round of segments (§7.2); it keeps their words too (so
+    # index would, but without reading the shared index (§7.2); it keeps their words too (so
     # the words' capacity is never below this). 0 (or at most vector_cache_blocks): the
     # vector leg of such a space asks the index.
     sketch_cache_blocks: int = Field(100_000, ge=0, le=1_000_000)
-    # A bigger space of at most this many active blocks keeps the words alone (~0.5-1 KB a
-    # block; a warm open reads and analyses them, ~2.5 s for 70,000), for its keyword leg;
-    # its vector leg asks the index. At most vector_cache_blocks: never.
+    # A space past the sketches too, of at most this many active blocks, keeps the words
+    # alone (~0.5-1 KB a block; a warm open reads and analyses them, ~2.5 s for 70,000),
+    # for its keyword leg; its vector leg asks the index. At most vector_cache_blocks and
+    # sketch_cache_blocks: never.
     keyword_cache_blocks: int = Field(100_000, ge=0, le=1_000_000)
     # A question that names a period ("in May 2023", "the week before 9 June 2023"): each
     # candidate naming a day in it gains temporal_weight of similarity (§7.8). 0: off.
