@@ -207,7 +207,11 @@ CALL (b) {
   MATCH (b)-[r]-(:Block)
   DELETE r
 }
-RETURN count(b) AS archived
+WITH collect(b) AS gone
+MATCH (space:Space {name: $space})
+SET space.vector_epoch = coalesce(space.vector_epoch, 0) + 1
+FOREACH (b IN gone | SET b.vector_epoch = space.vector_epoch)
+RETURN size(gone) AS archived
 """
 ARCHIVE_BATCH = 5_000  # one transaction's worth: the server caps a transaction's memory
 

@@ -15,8 +15,9 @@
 // when promoted (promote_blocks.cypher), so the near-duplicate's words still find it
 // (docs/BEHAVIOUR.md §4.2). The space's edges are locked first (a write on its
 // node, like every writer of edges), so the neighbours' recounts are exact, and its
-// edge_count goes down by the edges removed (§9.5). Returns the ids
-// actually archived.
+// edge_count goes down by the edges removed (§9.5). An archived block that was active gets
+// a new vector epoch, so recall's caches learn it is gone (vector_cache_delta). Returns the
+// ids actually archived.
 MATCH (space:Space {name: $space})
 SET space._edge_lock = true
 REMOVE space._edge_lock
@@ -32,10 +33,11 @@ CALL (space) {
 UNWIND $rows AS row
 MATCH (b:Block {space: $space, id: row.id})
 WHERE b.status IN ['inbox', 'active']
+WITH space, b, row, b.status = 'active' AS was_active
 SET b.status = 'archived', b.archive_reason = $reason, b.archived_at = $archived_at,
     b.superseded_by = row.by, b.weighted_degree = 0.0, b.edge_due_hours = 1.0e18
 REMOVE b.embedding, b.sketch
-WITH space, b, row
+WITH space, b, row, was_active
 CALL (b) {
   MATCH (b)-[r]-(other:Block)
   DELETE r
@@ -90,5 +92,12 @@ CALL (b, row, space) {
   WHERE survivor.status = 'active'
   SET space.vector_epoch = coalesce(space.vector_epoch, 0) + 1
   SET survivor.vector_epoch = space.vector_epoch
+}
+// An active block archived: recall's caches read that it is gone (vector_cache_delta).
+CALL (b, space, was_active) {
+  WITH b, space
+  WHERE was_active
+  SET space.vector_epoch = coalesce(space.vector_epoch, 0) + 1
+  SET b.vector_epoch = space.vector_epoch
 }
 RETURN collect(b.id) AS ids

@@ -9,6 +9,7 @@
 // however many of the batch's blocks they lost, and the edge_due_hours of those that started
 // one, the only edges it counts, docs/BEHAVIOUR.md §9.2, §9.3),
 // its embedding and sketch (the vector index holds live blocks only), its Self label, and the co-retrieval staging that names it;
+// the archived blocks get a new vector epoch, so recall's caches learn they are gone;
 // the space's edge_count goes down by the edges removed (§9.5). Runs only while
 // `owner` holds the curate lock, whose lease it extends; the space node is written
 // first, so the batch waits for (and is not overtaken by) the agent's writers. Returns
@@ -18,7 +19,7 @@ WHERE space.curate_lock_owner = $owner
 SET space.curate_lock_until = timestamp() / 1000.0 + $lock_seconds
 WITH space
 OPTIONAL MATCH (plan:CuratePlan {space: $space, seq: $seq})
-CALL (plan) {
+CALL (plan, space) {
   UNWIND coalesce(plan.ids, []) AS block_id
   MATCH (b:Block {space: $space, id: block_id})
   WHERE b.status = 'active'
@@ -28,7 +29,16 @@ CALL (plan) {
   SET b.status = 'archived', b.archive_reason = 'decayed', b.archived_at = $archived_at,
       b.weighted_degree = 0.0, b.edge_due_hours = 1.0e18
   REMOVE b.embedding, b.sketch, b:Self
-  WITH collect(b) AS gone
+  WITH space, collect(b) AS gone
+  // Recall's caches read that these are gone (vector_cache_delta): one new epoch a batch.
+  CALL (space, gone) {
+    WITH space, gone
+    WHERE size(gone) > 0
+    SET space.vector_epoch = coalesce(space.vector_epoch, 0) + 1
+    WITH space, gone
+    UNWIND gone AS b
+    SET b.vector_epoch = space.vector_epoch
+  }
   CALL (gone) {
     UNWIND gone AS b
     MATCH (b)-[r]-(:Block)

@@ -4,7 +4,8 @@
 // params: space, since, limit, page, vectors
 // What recall's vector cache (elfgraph/retrieval/vector_cache.py) lacks: the space's vector
 // version (read first, see vector_cache_load) and the active blocks that got their vector,
-// or a longer summary (archive_blocks.cypher), after epoch `since` (a seek on
+// or a longer summary (archive_blocks.cypher), after epoch `since`, and the ids of those
+// archived since (`gone`: archive_blocks, archive_decayed) (a seek on
 // block_vector_epoch, migration 0050), at most `limit` of them (`seen`: how many were read,
 // active or not; `limit` of them: the caller loads afresh). Their vectors and texts come
 // along when they are at most `page` (a dream's usual catch-up, in one round trip); for
@@ -21,9 +22,10 @@ CALL () {
   WITH b
   LIMIT $limit
   RETURN count(b) AS seen,
-         collect(CASE WHEN b.status = 'active' AND b.embedding IS NOT NULL THEN b END) AS wanted
+         collect(CASE WHEN b.status = 'active' AND b.embedding IS NOT NULL THEN b END) AS wanted,
+         collect(CASE WHEN b.status <> 'active' OR b.embedding IS NULL THEN b.id END) AS gone
 }
-RETURN key, epoch, seen, [b IN wanted | b.id] AS ids,
+RETURN key, epoch, seen, [b IN wanted | b.id] AS ids, gone,
        CASE WHEN size(wanted) <= $page THEN
          CASE $vectors
            WHEN 'vectors' THEN [b IN wanted | b.embedding]

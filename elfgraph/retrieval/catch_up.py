@@ -55,6 +55,7 @@ async def catch_up(database: Database, space: str, cache: VectorCache) -> None:
             return
         if delta["key"] == key and delta["seen"] <= cache.holds:
             version = (delta["key"], int(delta["epoch"]))
+            cache.forget(delta["gone"])  # archived since: all at once, not recall by recall
             if delta["texts"] is not None and (delta["vectors"] is not None or wanted == WORDS):
                 rows = Pages(wanted)
                 rows.add(delta["ids"], delta["vectors"], delta["texts"])

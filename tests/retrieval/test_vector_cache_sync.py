@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import elfgraph.retrieval.catch_up as catch_up_module
+from elfgraph.consolidation.repository.archive_blocks import archive_blocks
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
 from elfgraph.retrieval.repository.vector_cache_delta import VectorCacheDeltaRow
@@ -17,6 +18,7 @@ from elfgraph.retrieval.repository.vector_cache_rows import VectorCacheRowsRow
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
 from elfgraph.store.transaction import Transaction, single_statement
+from tests.support.curate_setup import set_blocks, set_clock
 from tests.support.graph import graph, graph_write
 from tests.support.memory import MakeMemory
 from tests.support.settings import config
@@ -260,3 +262,40 @@ async def test_the_warm_up_query_holds_a_word_the_cached_space_holds(
     uncached = config(vector_cache_blocks=0, keyword_cache=False, sketch_cache_blocks=0)
     cold = await make_memory(embedding_service=EMBEDDER, config=uncached)
     assert cold._retriever._warm_text() == "warm up the retrieval query plans"
+
+
+async def test_blocks_archived_elsewhere_leave_the_cache_at_its_next_catch_up(
+    make_memory: MakeMemory, database: Database, space: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Curate's archive (and dream's, of an active block) gives the archived blocks a new
+    vector epoch: the cache forgets them all in its catch-up, not one recall at a time."""
+    await filled(make_memory)
+    rows = await graph(
+        database, "MATCH (b:Block {space: $s}) RETURN b.id AS id, b.content AS text", s=space
+    )
+    decayed = [r["id"] for r in rows if r["text"].startswith("note 1 ")]
+    superseded = next(r["id"] for r in rows if r["text"] == "note 2 on bread")
+    await set_blocks(database, space, [r["id"] for r in rows], last_reinforced_at=1_000.0)
+    await set_blocks(database, space, decayed, decay_lambda=0.05, last_reinforced_at=0.0)
+    await set_clock(database, space, 1_000.0)
+    reader = await vector_memory(make_memory)
+    cache = reader._retriever.vectors
+    forgotten: list[list[str]] = []
+    forget = cache.forget
+    monkeypatch.setattr(cache, "forget", lambda ids: (forgotten.append(list(ids)), forget(ids)))
+    writer = await vector_memory(make_memory)
+    assert (await writer.curate()).archived == len(decayed)
+    await database.write(
+        archive_blocks,
+        space=space,
+        rows=[{"id": superseded, "by": None}],
+        reason="test",
+        archived_at="2026-11-27T00:00:00Z",
+    )
+    await reader.recall("note 3 on tides", top_k=1)  # the database's answer: behind
+    assert cache.behind
+    await reader.recall("note 3 on tides", top_k=1)  # caught up
+    gone = {*decayed, superseded}
+    assert gone <= set(next(ids for ids in forgotten if ids))  # all in the catch-up's one call
+    assert len(cache) == len(TEXTS) - len(gone)
+    assert not any(block_id in cache.keywords for block_id in gone)

@@ -8,6 +8,7 @@ class VectorCacheDeltaRow(TypedDict):
     epoch: int  # its vector epoch, read before the blocks
     seen: int  # blocks with a newer epoch read, at most the limit
     ids: list[str]  # the active ones among them
+    gone: list[str]  # the others: archived (or without a vector) since
     # Parallel to ids: embeddings or sketches, as asked; None past `page` of them or for
     # "words".
     vectors: list[list[float] | str] | None
