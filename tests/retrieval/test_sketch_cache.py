@@ -13,12 +13,11 @@ import pytest
 import elfgraph.retrieval.catch_up as catch_up_module
 import elfgraph.retrieval.retrieve as retrieve_module
 from elfgraph.memory import MemorySystem
-from elfgraph.retrieval.repository.vector_cache_delta import VectorCacheDeltaRow
 from elfgraph.retrieval.repository.vector_cache_load import VectorCacheLoadRow
 from elfgraph.retrieval.vector_cache import SKETCHES
 from elfgraph.store.database import Database
 from elfgraph.store.transaction import Transaction
-from tests.retrieval.test_vector_cache_sync import TEXTS, filled, vector_memory
+from tests.retrieval.test_vector_cache_sync import TEXTS, delta_kinds, filled, vector_memory
 from tests.support.graph import graph_write
 from tests.support.memory import MakeMemory
 
@@ -80,14 +79,7 @@ async def test_another_process_dream_is_caught_up_as_sketches(
 ) -> None:
     await filled(make_memory)
     reader = await sketched(make_memory)
-    asked: list[str] = []
-    read_delta = catch_up_module.vector_cache_delta
-
-    async def spied(tx: Transaction, **params: Any) -> VectorCacheDeltaRow | None:
-        asked.append(params["vectors"])
-        return await read_delta(tx, **params)
-
-    monkeypatch.setattr(catch_up_module, "vector_cache_delta", spied)
+    asked = delta_kinds(monkeypatch)
     writer = await vector_memory(make_memory)
     await writer.learn("the zebra crossing was repainted")
     await writer.dream()

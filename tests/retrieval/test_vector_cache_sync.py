@@ -49,6 +49,19 @@ async def vector_memory(
     )
 
 
+def delta_kinds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """What each catch-up from here on asks the delta read to bring of the vectors."""
+    asked: list[str] = []
+    read_delta = catch_up_module.vector_cache_delta
+
+    async def spied(tx: Transaction, **params: Any) -> VectorCacheDeltaRow | None:
+        asked.append(params["vectors"])
+        return await read_delta(tx, **params)
+
+    monkeypatch.setattr(catch_up_module, "vector_cache_delta", spied)
+    return asked
+
+
 async def filled(make_memory: MakeMemory) -> MemorySystem:
     writer = await vector_memory(make_memory)
     await writer.learn_many(TEXTS)
@@ -216,14 +229,7 @@ async def test_a_space_of_words_alone_catches_up_without_reading_vectors(
     assert cache.words_only
     assert len(cache.keywords) == len(TEXTS)
     assert len(cache) == len(TEXTS)
-    asked: list[str] = []
-    read_delta = catch_up_module.vector_cache_delta
-
-    async def spied(tx: Transaction, **params: Any) -> VectorCacheDeltaRow | None:
-        asked.append(params["vectors"])
-        return await read_delta(tx, **params)
-
-    monkeypatch.setattr(catch_up_module, "vector_cache_delta", spied)
+    asked = delta_kinds(monkeypatch)
     searched: list[list[str]] = []
     search = cache.keywords.search
 
