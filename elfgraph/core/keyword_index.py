@@ -33,6 +33,8 @@ from collections.abc import Iterator, Mapping, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from elfgraph.core.largest import largest
+
 FIELDS = ("content", "summary")
 K1 = 1.2
 B = 0.75
@@ -84,10 +86,13 @@ class KeywordIndex:
         self._length_sums: dict[str, int] = dict.fromkeys(FIELDS, 0)  # exact, as Lucene sums
         self._dead = 0
         # Until the next change: each field's K1·(1 − B + B·length / average) by row, the
-        # masks by row, and the live postings of the terms searched for.
+        # masks by row, and the live postings of the terms searched for, with their weights.
         self._norms: dict[str, npt.NDArray[np.float64]] = {}
         self._masks_now: Masks | None = None
         self._live: dict[tuple[str, str], tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]] = {}
+        self._weights: dict[
+            tuple[str, str], tuple[npt.NDArray[np.int32], npt.NDArray[np.float64]]
+        ] = {}
 
     def __len__(self) -> int:
         return len(self._row_of)
@@ -147,19 +152,18 @@ class KeywordIndex:
             count = self._counts[field]
             if not count:
                 continue
-            norms = self._field_norms(field)
             for term in query:
-                rows, freqs = self._live_postings(field, term, masks)
+                rows, weights = self._term_weights(field, term, masks)
                 if rows.size:
-                    idf = _idf(rows.size, count)
-                    scores[rows] += idf * freqs / (freqs + norms[rows])
-        hits = np.flatnonzero(scores > 0)  # a term held always scores above 0
-        if hits.size > n:
-            cut = np.partition(scores[hits], hits.size - n)[hits.size - n]
-            hits = hits[scores[hits] >= cut]
+                    scores[rows] += _idf(rows.size, count) * weights
+        # A term held always scores above 0; every block tied with the n-th competes on id.
+        cut = max(float(scores[largest(scores, n)].min()), np.nextafter(0.0, 1.0))
+        hits = np.flatnonzero(scores >= cut)
         ids = self._ids
-        best = sorted(hits.tolist(), key=lambda row: (-scores[row], ids[row] or ""))[:n]
-        return [str(ids[row]) for row in best], [float(scores[row]) for row in best]
+        ranked = sorted(  # tuples, not a key function: ~100 ties are common (BENCHMARKS)
+            zip((-scores[hits]).tolist(), [ids[row] or "" for row in hits.tolist()], strict=True)
+        )[:n]
+        return [block_id for _, block_id in ranked], [-score for score, _ in ranked]
 
     def score(self, query: Sequence[str], fields: Mapping[str, Sequence[str]]) -> float:
         """The BM25 score of a block outside the index (learned, not yet dreamed), with the
@@ -189,7 +193,7 @@ class KeywordIndex:
                 yield term
 
     def _changed(self) -> None:
-        self._norms, self._masks_now, self._live = {}, None, {}
+        self._norms, self._masks_now, self._live, self._weights = {}, None, {}, {}
 
     def _masks(self) -> Masks:
         """By row: alive, and summary shared with the content."""
@@ -208,6 +212,19 @@ class KeywordIndex:
         found = self._live.get((field, term))
         if found is None:
             found = self._live[(field, term)] = self._read_postings(field, term, masks)
+        return found
+
+    def _term_weights(
+        self, field: str, term: str, masks: Masks
+    ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.float64]]:
+        """A term's live rows in a field and each row's BM25 weight before the idf,
+        freq / (freq + norm): kept until the next change, like the postings, so a search
+        of common words does not compute them again (docs/BENCHMARKS.md, issue 18)."""
+        found = self._weights.get((field, term))
+        if found is None:
+            rows, freqs = self._live_postings(field, term, masks)
+            weights = freqs / (freqs + self._field_norms(field)[rows])
+            found = self._weights[(field, term)] = (rows, weights)
         return found
 
     def _read_postings(

@@ -19,6 +19,8 @@ import math
 import numpy as np
 import numpy.typing as npt
 
+from elfgraph.core.largest import largest
+
 PROJECTED = 64  # dimensions of the first pass
 FIRST_PASS = 1_024  # rows the sketches rank, at least
 FIRST_PASS_PER_ANSWER = 24  # and at least this many per answer asked for
@@ -91,10 +93,10 @@ class SketchRows:
         else:
             first = self._projected[:size] @ (query @ self._basis)
             first[~live] = -np.inf
-            chosen = np.argpartition(-first, wanted - 1)[:wanted]
+            chosen = largest(first, wanted)
         cosines = (self._sketches[chosen].astype(np.float32) @ query) / self._norms[chosen]
         if len(chosen) > n:
-            best = np.argpartition(-cosines, n - 1)[:n]
+            best = largest(cosines, n)
             chosen, cosines = chosen[best], cosines[best]
         return chosen.astype(np.int64), cosines
 

@@ -24,6 +24,7 @@ import numpy as np
 
 from elfgraph.core.analysis import terms
 from elfgraph.core.keyword_index import KeywordIndex
+from elfgraph.core.largest import largest
 from elfgraph.core.sketch import quantised_rows
 from elfgraph.retrieval.sketch_rows import SketchRows
 
@@ -275,7 +276,7 @@ class VectorCache:
         else:
             cosines = self._matrix @ query
             cosines[~self._alive] = -np.inf
-            best = np.argpartition(-cosines, n - 1)[:n]
+            best = largest(cosines, n)
             cosine = {at: float(cosines[at]) for at in best.tolist()}
         order = sorted(cosine, key=lambda at: (-cosine[at], self._ids[at]))
         return [self._ids[at] for at in order], [(1.0 + cosine[at]) / 2 for at in order]

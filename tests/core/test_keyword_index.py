@@ -155,3 +155,19 @@ def test_many_removals_compact_the_index_and_leave_what_a_fresh_one_holds() -> N
     assert math.isclose(
         index.score(["red"], {"content": ["red"]}), fresh.score(["red"], {"content": ["red"]})
     )
+
+
+def test_a_large_index_ranks_as_a_full_sort_ties_at_the_cut_by_id() -> None:
+    """Past the size where the best are found from a sample (core.largest), many blocks tie
+    at the cut: the same ids as scoring every block and sorting by (score, id)."""
+    index = KeywordIndex()
+    contents = {
+        f"b{i:05d}": ["red"] * (1 + i % 3) + ["car"] * (i % 2) + ["trip"] * (i % 5 == 0)
+        for i in range(9_000)
+    }
+    for block_id, content in reversed(contents.items()):
+        index.put(block_id, {"content": content})
+    everything = dict(zip(*index.search(["red", "trip"], len(contents)), strict=True))
+    ids, scores = index.search(["red", "trip"], 7)
+    assert ids == sorted(everything, key=lambda b: (-everything[b], b))[:7]
+    assert scores == [everything[b] for b in ids]
