@@ -201,7 +201,7 @@ ARCHIVE_IDS = """
 UNWIND $ids AS block_id
 MATCH (b:Block {space: $space, id: block_id})
 SET b.status = 'archived', b.archive_reason = 'benchmark'
-REMOVE b.embedding, b.sketch, b:Self
+REMOVE b.embedding, b.sketch, b.embedding_sketch, b:Self
 WITH b
 CALL (b) {
   MATCH (b)-[r]-(:Block)

@@ -4,7 +4,7 @@
 // params: space, rows, reason, archived_at
 // Archives inbox or active blocks (status only moves forward), removes their knowledge
 // edges (their neighbours' weighted_degree and edge_due_hours recounted, docs/BEHAVIOUR.md §6) and drops their
-// embedding, so the shared vector index holds live blocks only.
+// embedding and sketches, so the shared vector index holds live blocks only.
 // A row's `by` is the block that replaces it (a near-duplicate's survivor): stored as
 // superseded_by, and blocks that pointed at this one now point at `by` too, so every
 // superseded id names a live block in one hop (cypher/edges/resolve_block_ids.cypher).
@@ -36,7 +36,7 @@ WHERE b.status IN ['inbox', 'active']
 WITH space, b, row, b.status = 'active' AS was_active
 SET b.status = 'archived', b.archive_reason = $reason, b.archived_at = $archived_at,
     b.superseded_by = row.by, b.weighted_degree = 0.0, b.edge_due_hours = 1.0e18
-REMOVE b.embedding, b.sketch
+REMOVE b.embedding, b.sketch, b.embedding_sketch
 WITH space, b, row, was_active
 CALL (b) {
   MATCH (b)-[r]-(other:Block)

@@ -3,7 +3,9 @@
 // returns: one
 // params: space, rows, now_hours, embedding_model, run_id
 // Promotes analysed inbox blocks to active with their confidence, tags, summary, decay
-// rate (and the archive_due_hours it gives, docs/BEHAVIOUR.md §9.2), embedding and its sketch (see elfgraph/core/sketch.py). The embedding is stored
+// rate (and the archive_due_hours it gives, docs/BEHAVIOUR.md §9.2), embedding, the sketch of
+// the block's own vector and the sketch of its embedding (elfgraph/core/sketch.py: they
+// differ when the embedding leans on the block before it, §4.8). The embedding is stored
 // as a float32 array (db.create.setNodeVectorProperty): half the store and page cache of
 // a list of floats, which Neo4j keeps as float64, and an exact scan reads it ~1.5x
 // faster (BENCHMARKS.md, "Many tenants"). Each block is locked (by a write) before its
@@ -30,6 +32,7 @@ SET b.status = 'active',
     b.summary = row.summary + reduce(text = '', t IN coalesce(b.absorbed, []) | text + '\n' + t),
     b.decay_lambda = row.decay_lambda,
     b.sketch = row.sketch,
+    b.embedding_sketch = row.embedding_sketch,
     b.embedding_model = $embedding_model,
     b.reinforcement_count = 1,
     b.last_reinforced_at = $now_hours,

@@ -8,7 +8,7 @@
 // block's knowledge edges (their other ends' weighted_degree recounted once per batch,
 // however many of the batch's blocks they lost, and the edge_due_hours of those that started
 // one, the only edges it counts, docs/BEHAVIOUR.md §9.2, §9.3),
-// its embedding and sketch (the vector index holds live blocks only), its Self label, and the co-retrieval staging that names it;
+// its embedding and both sketches (the vector index holds live blocks only), its Self label, and the co-retrieval staging that names it;
 // the archived blocks get a new vector epoch, so recall's caches learn they are gone;
 // the space's edge_count goes down by the edges removed (§9.5). Runs only while
 // `owner` holds the curate lock, whose lease it extends; the space node is written
@@ -28,7 +28,7 @@ CALL (plan, space) {
         < $threshold
   SET b.status = 'archived', b.archive_reason = 'decayed', b.archived_at = $archived_at,
       b.weighted_degree = 0.0, b.edge_due_hours = 1.0e18
-  REMOVE b.embedding, b.sketch, b:Self
+  REMOVE b.embedding, b.sketch, b.embedding_sketch, b:Self
   WITH space, collect(b) AS gone
   // Recall's caches read that these are gone (vector_cache_delta): one new epoch a batch.
   CALL (space, gone) {

@@ -11,8 +11,9 @@
 // along when they are at most `page` (a dream's usual catch-up, in one round trip); for
 // more, only their ids, and the caller reads the rest in pages (vector_cache_rows.cypher),
 // so the driver's lists of floats never hold a large catch-up at once. $vectors says what
-// comes of each vector: 'vectors' the embedding, 'sketches' the int8 sketch (a cache past
-// its vectors' capacity; the embedding of a block without one), 'words' nothing. No row
+// comes of each vector: 'vectors' the embedding, 'sketches' the int8 sketch of the
+// embedding (a cache past its vectors' capacity; the embedding of a block dreamed before
+// blocks kept one), 'words' nothing. No row
 // when the space is gone.
 MATCH (s:Space {name: $space})
 WITH s.text_key AS key, coalesce(s.vector_epoch, 0) AS epoch
@@ -31,7 +32,8 @@ RETURN key, epoch, seen, [b IN wanted | b.id] AS ids, gone,
            WHEN 'vectors' THEN [b IN wanted | b.embedding]
            WHEN 'sketches'
              THEN [b IN wanted |
-                   CASE WHEN b.sketch STARTS WITH 'q8:' THEN b.sketch ELSE b.embedding END]
+                   CASE WHEN b.embedding_sketch STARTS WITH 'q8:' THEN b.embedding_sketch
+                        ELSE b.embedding END]
          END
        END AS vectors,
        CASE WHEN size(wanted) <= $page THEN [b IN wanted | [b.content, b.summary]] END AS texts

@@ -11,8 +11,9 @@
 // space's active blocks, and holds none when they are more than `limit` (the cache would
 // cost more memory than it saves); later pages count 0. Up to `vector_limit` (the count,
 // or 0 on a later page) each block comes with its embedding; past it, up to
-// `sketch_limit`, with its int8 sketch (the embedding of a block without one: the cache
-// keeps sketches); past both, with neither: the cache keeps the words alone (a caller
+// `sketch_limit`, with the int8 sketch of its embedding (`embedding_sketch`, not the
+// `sketch` of its own vector that diversity reads, §4.8; the embedding itself of a block
+// dreamed before blocks kept one: the cache quantises it); past both, with neither: the cache keeps the words alone (a caller
 // that wants no vector passes -1 for both). Pages keep the driver's lists of
 // floats, ~30 bytes a dimension, to one page at a time (catch_up.py). No row when the space
 // is gone.
@@ -40,6 +41,7 @@ RETURN key, epoch, active, [b IN blocks | b.id] AS ids,
        CASE WHEN active <= $vector_limit THEN [b IN blocks | b.embedding]
             WHEN active <= $sketch_limit
               THEN [b IN blocks |
-                    CASE WHEN b.sketch STARTS WITH 'q8:' THEN b.sketch ELSE b.embedding END]
+                    CASE WHEN b.embedding_sketch STARTS WITH 'q8:' THEN b.embedding_sketch
+                         ELSE b.embedding END]
        END AS vectors,
        [b IN blocks | [b.content, b.summary]] AS texts

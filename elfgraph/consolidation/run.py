@@ -223,12 +223,13 @@ async def _consolidate_chunk(
     session_edges: list[EdgeRow] = []
     promoted_at = datetime.now(UTC).isoformat()
     earlier = earlier_survivors(cosines, survivors, k)
+    survivor_ids = [blocks[i].id for i in survivors]
     sketch_of = dict(
-        zip(
-            [blocks[i].id for i in survivors],
-            sketches([kept_vectors[blocks[i].id] for i in survivors]),
-            strict=True,
-        )
+        zip(survivor_ids, sketches([kept_vectors[i] for i in survivor_ids]), strict=True)
+    )
+    # What recall's sketches rank by (§7.2): the vector the block is found by.
+    embedding_sketch_of = dict(
+        zip(survivor_ids, sketches([found_by[i] for i in survivor_ids]), strict=True)
     )
     for i in survivors:
         block = blocks[i]
@@ -243,6 +244,7 @@ async def _consolidate_chunk(
                 decay_lambda=decay_tier(tags, block.category).decay_lambda,
                 embedding=found_by[block.id].tolist(),
                 sketch=sketch_of[block.id],
+                embedding_sketch=embedding_sketch_of[block.id],
                 promoted_at=promoted_at,
             )
         )

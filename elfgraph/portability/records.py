@@ -71,8 +71,9 @@ PropertyValue = (
 PROPERTY_NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
 # Properties of one database, not of a memory: a running curate's lease, the ids of frames
 # already applied (for retries), the space's token in the full-text index, which each
-# import draws afresh, and the vector epochs that recall's vector cache follows (an
-# import starts them afresh). Never exported; a file that sets one is refused.
+# import draws afresh, the vector epochs that recall's vector cache follows (an import
+# starts them afresh), and the sketch of a block's embedding (an import derives it from the
+# embedding, staging.py). Never exported; a file that sets one is refused.
 DATABASE_PROPERTIES = frozenset(
     {
         "curate_lock_owner",
@@ -81,6 +82,7 @@ DATABASE_PROPERTIES = frozenset(
         "applied_operations",
         "text_key",
         "vector_epoch",
+        "embedding_sketch",
     }
 )
 

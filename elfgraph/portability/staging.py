@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from elfgraph.core.sketch import sketch
 from elfgraph.edges.rules import relationship_type
 from elfgraph.errors import ImportFileError
 from elfgraph.portability.claims import Claim
@@ -49,6 +50,8 @@ def rows_for(kind: str, lines: Lines, *, shift: float, source: str) -> list[dict
                     props["embedding"] = Floats(decode_vector(record.embedding))
                 except ValueError as exc:
                     raise ImportFileError(source, line, f"block {record.id}: {exc}") from exc
+                # What recall's sketches rank by (§7.2): derived, never read from a file.
+                props["embedding_sketch"] = sketch(props["embedding"])
             self_block = "Self" in (record.labels or [])
             rows.append({"id": record.id, "self": self_block, "props": props})
         elif isinstance(record, EdgeLine):

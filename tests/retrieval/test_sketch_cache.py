@@ -1,8 +1,9 @@
 """A space past the vector cache but within its sketches, on the real database
 (docs/BEHAVIOUR.md §7.2): the cache reads sketches, never embeddings, the vector leg ranks
-them in the process with cosines within the sketch's bound of the exact ones, another
-process's dream is caught up as sketches, a block without a sketch is still found, and an
-exact cache that outgrows its vectors keeps sketches."""
+them in the process with cosines within the sketch's bound of the exact ones (a session's
+contextual vectors included), another process's dream is caught up as sketches, a block
+without its embedding's sketch is still found, and an exact cache that outgrows its vectors
+keeps sketches."""
 
 from __future__ import annotations
 
@@ -65,13 +66,33 @@ async def test_the_vector_leg_ranks_sketches_in_the_process_near_the_exact_cosin
         return await read_candidates(tx, **params)
 
     monkeypatch.setattr(retrieve_module, "candidates", spied_candidates)
+    await ranks_as_the_exact_vectors(reader, exact)
+    assert sent  # each recall sent the cache's nearest
+    assert all(ids for ids in sent)
+
+
+async def ranks_as_the_exact_vectors(reader: MemorySystem, exact: MemorySystem) -> None:
+    """The sketches' best is the exact cache's, every cosine within 0.02 of the exact one."""
     for query in ("note 3 on bread", "granite", "note 5 on tides"):
         approximate, truth = await with_cosines(reader, query), await with_cosines(exact, query)
         assert max(approximate, key=approximate.__getitem__) == max(truth, key=truth.__getitem__)
         for block_id, cosine in approximate.items():
             assert abs(cosine - truth[block_id]) < 0.02  # well within the sketch's bound
-    assert sent  # each recall sent the cache's nearest
-    assert all(ids for ids in sent)
+
+
+async def test_a_session_s_blocks_are_ranked_by_the_vectors_they_are_found_by(
+    make_memory: MakeMemory,
+) -> None:
+    """In a session a block is found by its contextual vector, which leans on the block
+    before it (§4.8); its `sketch` is of its own vector, for diversity. The cache ranks the
+    sketch of the embedding, as the exact cache and the index rank the embedding."""
+    writer = await vector_memory(make_memory)
+    await writer.begin_session()
+    await writer.learn_many(TEXTS)
+    await writer.dream()
+    reader = await sketched(make_memory)
+    assert reader._retriever.vectors.kind == SKETCHES
+    await ranks_as_the_exact_vectors(reader, await vector_memory(make_memory))
 
 
 async def test_another_process_dream_is_caught_up_as_sketches(
@@ -93,13 +114,14 @@ async def test_another_process_dream_is_caught_up_as_sketches(
     assert len(cache) == len(TEXTS) + 1
 
 
-async def test_a_block_without_a_sketch_is_quantised_in_the_process(
+async def test_a_block_without_its_embedding_s_sketch_is_quantised_in_the_process(
     make_memory: MakeMemory, database: Database, space: str
 ) -> None:
+    """As a block dreamed before blocks kept the sketch of their embedding is."""
     await filled(make_memory)
     await graph_write(
         database,
-        "MATCH (b:Block {space: $s, content: 'note 4 on granite'}) REMOVE b.sketch",
+        "MATCH (b:Block {space: $s, content: 'note 4 on granite'}) REMOVE b.embedding_sketch",
         s=space,
     )
     reader = await sketched(make_memory)

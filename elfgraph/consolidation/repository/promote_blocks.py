@@ -12,7 +12,8 @@ class PromotionRow(TypedDict):
     summary: str
     decay_lambda: float
     embedding: list[float]
-    sketch: str  # elfgraph.core.sketch
+    sketch: str  # elfgraph.core.sketch of the block's own vector (diversity, §7.4)
+    embedding_sketch: str  # of the embedding, the vector it is found by (recall's sketches)
     promoted_at: str  # ISO 8601
 
 
