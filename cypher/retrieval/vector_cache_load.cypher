@@ -13,8 +13,8 @@
 // or 0 on a later page) each block comes with its embedding; past it, up to
 // `sketch_limit`, with the int8 sketch of its embedding (`embedding_sketch`, not the
 // `sketch` of its own vector that diversity reads, §4.8; the embedding itself of a block
-// dreamed before blocks kept one: the cache quantises it); past both, with neither: the cache keeps the words alone (a caller
-// that wants no vector passes -1 for both). Pages keep the driver's lists of
+// dreamed before blocks kept one: the cache quantises it); past both, with neither: the
+// cache keeps the words alone (a caller that wants no vector passes -1 for both). Pages keep the driver's lists of
 // floats, ~30 bytes a dimension, to one page at a time (catch_up.py). No row when the space
 // is gone.
 MATCH (s:Space {name: $space})

@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from elfgraph.core.sketch import sketch
 from elfgraph.errors import StorageError
 from elfgraph.portability.export import export_space
 from elfgraph.portability.importing import import_space
 from elfgraph.spaces.registry import find_space, open_space
 from elfgraph.store.database import Database
-from tests.support.graph import graph_write
+from tests.support.graph import graph, graph_write
 from tests.support.memory import MakeMemory
 from tests.support.portability import NOTHING, graph_of, lines, records, text_keys, traces
 from tests.support.rich_space import DEPLOY, GOAL, SELF, RichSpace, embedder
@@ -60,6 +61,23 @@ async def test_export_import_export_gives_the_same_records_and_graph(
     await export_space(database, other_space, again)
     assert records(again) == records(exported)
     assert await graph_of(database, other_space) == await graph_of(database, space)
+
+
+async def test_an_imported_block_gets_the_sketch_of_its_embedding(
+    rich: RichSpace, exported: Path, database: Database, other_space: str
+) -> None:
+    """Recall's sketches rank it (docs/BEHAVIOUR.md §7.2): derived from the embedding on
+    import, never carried in the file."""
+    assert not any("embedding_sketch" in line for line in lines(exported))
+    await import_space(database, exported, space=other_space)
+    active = await graph(
+        database,
+        "MATCH (b:Block {space: $s, status: 'active'}) "
+        "RETURN b.embedding AS embedding, b.embedding_sketch AS derived",
+        s=other_space,
+    )
+    assert active
+    assert all(row["derived"] == sketch(row["embedding"]) for row in active)
 
 
 async def test_the_imported_space_draws_its_own_full_text_token(
