@@ -7,7 +7,8 @@ from pydantic import Field
 from elfgraph.faces import render
 from elfgraph.records import Record
 
-PHASES = ("prune", "decay", "archive", "reinforce")  # a run's steps, in order (phases.py)
+# A run's steps, in order (phases.py; the sketch upkeep is sketch_upkeep.py).
+PHASES = ("prune", "decay", "archive", "sketch", "reinforce")
 
 
 class CurateResult(Record):
@@ -25,6 +26,7 @@ class CurateResult(Record):
     )  # "<first words of a> ↔ <first words of b> (was 0.45)"
     bridges_kept: int = 0  # decayed blocks kept because they are bridges
     edges_deferred: int = 0  # decayed edges left for the next run by max_decay_fraction
+    embeddings_sketched: int = 0  # older blocks given their embedding's sketch (§9.7)
     now_hours: float | None = None  # the clock the run used
     skipped_reason: str | None = None
     busy_holder: str | None = None  # busy: who holds the space's curate lock (host:pid)
@@ -50,6 +52,9 @@ class CurateResult(Record):
             f"{self.reinforced} reinforced" if self.reinforced else "",
             f"{self.constitutional_reinforced} constitutional reinforced"
             if self.constitutional_reinforced
+            else "",
+            f"{self.embeddings_sketched} older blocks sketched for recall"
+            if self.embeddings_sketched
             else "",
         ]
         if not any(parts) and not self.edges_deferred:

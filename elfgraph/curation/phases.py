@@ -9,7 +9,8 @@
    (from their kept archive_due_hours) and the degrees the plan needs; plan.py decides
    which go (bridges stay); save_archive_plan keeps the plan in the graph and
    archive_decayed carries it out batch by batch;
-3. reinforce and finish, in one transaction: reinforce_curated (constitutional and
+3. (sketch_upkeep.py: older blocks get their embedding's sketch, §9.7);
+4. reinforce and finish, in one transaction: reinforce_curated (constitutional and
    top-N blocks, once per clock), then finish_curate (last_curate_at, the edges left,
    the lock released).
 
@@ -226,7 +227,7 @@ def reinforce_weights() -> dict[str, float]:
 async def reinforce_and_finish(
     database: Database, lock: CurateLock, now: float, config: MemoryConfig, step: Progress
 ) -> tuple[ReinforceCuratedRow, int]:
-    """Phase 3, one transaction: a crash never reinforces twice or finishes half."""
+    """Phase 4, one transaction: a crash never reinforces twice or finishes half."""
     step("reinforce")
 
     async def work(tx: Transaction) -> tuple[ReinforceCuratedRow | None, int | None]:

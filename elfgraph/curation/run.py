@@ -1,11 +1,12 @@
 """curate(): set-based maintenance of one space (docs/BEHAVIOUR.md §9).
 
 curate_space takes the space's curate lock (lock.py), checks whether it is due when
-asked to, and runs the phases (phases.py) while a heartbeat keeps the lease. A plan is
-one read over the whole space; its writes go in batches of ids, each re-checking its
-condition, so no step is per block or per edge, a crash leaves a consistent graph that
-the next run finishes, and what an agent does in between (a reinforcement, a fresh edge)
-is kept. Agent edges are never pruned or decayed: the agent's links are its own to undo.
+asked to, and runs the phases (phases.py; sketch_upkeep.py before the last) while a
+heartbeat keeps the lease. A plan is one read over the whole space; its writes go in
+batches of ids, each re-checking its condition, so no step is per block or per edge, a
+crash leaves a consistent graph that the next run finishes, and what an agent does in
+between (a reinforcement, a fresh edge) is kept. Agent edges are never pruned or decayed:
+the agent's links are its own to undo.
 No embedder and no LLM are needed: the CLI curates with a Database alone.
 """
 
@@ -28,6 +29,7 @@ from elfgraph.curation.phases import (
     reinforce_and_finish,
     remove_edges,
 )
+from elfgraph.curation.sketch_upkeep import sketch_embeddings
 from elfgraph.errors import CurateError
 from elfgraph.spaces.registry import find_space, space_missing
 from elfgraph.store.database import Database
@@ -140,6 +142,8 @@ async def _run(
     resume = await pending_plan(database, lock.space, now)
     edges = EdgeWork() if resume else await remove_edges(database, lock, now, config, step)
     archived, bridges_kept = await archive_blocks(database, lock, now, config, step, resume=resume)
+    step("sketch")
+    sketched = await sketch_embeddings(database, lock)
     reinforced, total = await reinforce_and_finish(database, lock, now, config, step)
     return CurateResult(
         archived=archived,
@@ -154,5 +158,6 @@ async def _run(
         ],
         bridges_kept=bridges_kept,
         edges_deferred=edges.deferred,
+        embeddings_sketched=sketched,
         now_hours=now,
     )

@@ -73,7 +73,8 @@ PROPERTY_NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
 # already applied (for retries), the space's token in the full-text index, which each
 # import draws afresh, the vector epochs that recall's vector cache follows (an import
 # starts them afresh), and the sketch of a block's embedding (an import derives it from the
-# embedding, staging.py). Never exported; a file that sets one is refused.
+# embedding, staging.py) with the space's record that every block has one (curate's sketch
+# upkeep checks an imported space once). Never exported; a file that sets one is refused.
 DATABASE_PROPERTIES = frozenset(
     {
         "curate_lock_owner",
@@ -83,6 +84,7 @@ DATABASE_PROPERTIES = frozenset(
         "text_key",
         "vector_epoch",
         "embedding_sketch",
+        "embeddings_sketched",
     }
 )
 

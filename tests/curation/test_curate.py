@@ -43,6 +43,7 @@ async def test_an_empty_space_needs_nothing_and_records_the_run(
         "total_edges_after": 0,
         "bridges_kept": 0,
         "edges_deferred": 0,
+        "embeddings_sketched": 0,
         "skipped_reason": None,
     }
     assert str(result) == "Curated: nothing required."
