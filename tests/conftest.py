@@ -100,8 +100,10 @@ async def space(database: Database) -> AsyncIterator[str]:
 
 @pytest.fixture
 async def make_memory(database: Database, space: str) -> AsyncIterator[MakeMemory]:
-    """Open MemorySystems on the test's space (or another) sharing the test's connection."""
+    """Open MemorySystems on the test's space (or another) sharing the test's connection;
+    another space is dropped afterwards too, so no test leaves one in the database."""
     opened: list[MemorySystem] = []
+    others: set[str] = set()
 
     async def make(
         space_name: str | None = None,
@@ -116,11 +118,15 @@ async def make_memory(database: Database, space: str) -> AsyncIterator[MakeMemor
             **options,
         )
         opened.append(memory)
+        if space_name not in (None, space):
+            others.add(space_name)
         return memory
 
     yield make
     for memory in opened:
         await memory.close()
+    for name in others:
+        await drop_space(database, name)
 
 
 @pytest.fixture

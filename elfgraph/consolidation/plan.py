@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from elfgraph.consolidation.coarse_index import PROBES, CoarseIndex
 from elfgraph.consolidation.top_k import top_columns
-from elfgraph.core.scoring import edge_score
+from elfgraph.core.scoring import EDGE_MIN_COSINE, edge_score
 from elfgraph.embedding.base import Vector
 
 
@@ -258,9 +258,13 @@ class RunPool:
     def __len__(self) -> int:
         return int(self._alive[: len(self.ids)].sum())
 
+    def needs_room(self, incoming: int) -> bool:
+        """Whether `incoming` more would start a new generation (make_room)."""
+        return bool(self.ids) and len(self.ids) + incoming > self.capacity
+
     def make_room(self, incoming: int) -> None:
         """Before a chunk: start a new generation if `incoming` more would not fit."""
-        if self.ids and len(self.ids) + incoming > self.capacity:
+        if self.needs_room(incoming):
             self.retired += len(self)
             self._reset()
 
@@ -299,10 +303,15 @@ class RunPool:
                 self._alive[row] = False
 
     def nearest(
-        self, blocks: Sequence[InboxBlock], vectors: Sequence[Vector], k: int
+        self,
+        blocks: Sequence[InboxBlock],
+        vectors: Sequence[Vector],
+        k: int,
+        *,
+        floor: float = -math.inf,
     ) -> dict[str, list[Neighbour]]:
-        """Each block's `k` nearest in the pool, nearest first, ties by id (exactly up to
-        exact_limit rows, approximately past it)."""
+        """Each block's `k` nearest in the pool at or above `floor` (neighbour_floor),
+        nearest first, ties by id (exactly up to exact_limit rows, approximately past it)."""
         size = len(self.ids)
         take = min(k, len(self))
         if not blocks or take == 0:
@@ -312,7 +321,11 @@ class RunPool:
             hits = self._index.search(queries, self._alive[:size], take)
             ranked = [
                 sorted(
-                    zip(hit.rows.tolist(), hit.cosines.tolist(), strict=True),
+                    (
+                        (row, cosine)
+                        for row, cosine in zip(hit.rows.tolist(), hit.cosines.tolist(), strict=True)
+                        if cosine >= floor
+                    ),
                     key=lambda pair: (-pair[1], self.ids[pair[0]]),
                 )[:take]
                 for hit in hits
@@ -322,10 +335,11 @@ class RunPool:
             dead = ~self._alive[:size]
             if dead.any():
                 cosines[:, dead] = -np.inf
-            ranked = top_columns(cosines, take, self.ids)
+            ranked = top_columns(cosines, take, self.ids, floor=floor)
         return {
             block.id: [self._neighbour(row, value) for row, value in pairs]
             for block, pairs in zip(blocks, ranked, strict=True)
+            if pairs
         }
 
     def _neighbour(self, row: int, cosine: float) -> Neighbour:
@@ -338,12 +352,38 @@ class RunPool:
         )
 
 
-def merge_neighbours(*sources: dict[str, list[Neighbour]], k: int) -> dict[str, list[Neighbour]]:
-    """The k nearest per block across sources, each block id once."""
+FLOOR_MARGIN = 1e-6  # below neighbour_floor's least cosine: float32 rounding of it
+
+
+def neighbour_floor(
+    *,
+    near_threshold: float,
+    exact_threshold: float,
+    edge_threshold: float,
+    contradiction_prefilter: float | None,
+) -> float:
+    """The least cosine at which a neighbour can change what a dream does: a near-duplicate
+    needs the near (or exact) threshold, a similarity edge EDGE_MIN_COSINE (below it its
+    score is 0, so only a threshold of 0 or less makes an edge of any pair), a contradiction
+    check the prefilter (None: no check). A neighbour below it is never a candidate that
+    counts, and neither is one that ranks after it, so dropping those leaves every decision
+    as it was. A hair lower, so float32 rounding never drops one the float64 tests keep."""
+    if edge_threshold <= 0:
+        return -math.inf
+    least = min(near_threshold, exact_threshold, EDGE_MIN_COSINE)
+    if contradiction_prefilter is not None:
+        least = min(least, contradiction_prefilter)
+    return least - FLOOR_MARGIN
+
+
+def merge_neighbours(
+    *sources: dict[str, list[Neighbour]], k: int, floor: float = -math.inf
+) -> dict[str, list[Neighbour]]:
+    """The k nearest per block across sources at or above `floor`, each block id once."""
     merged: dict[str, list[Neighbour]] = {}
     for source in sources:
         for block_id, found in source.items():
-            merged.setdefault(block_id, []).extend(found)
+            merged.setdefault(block_id, []).extend(n for n in found if n.cosine >= floor)
     for block_id, found in merged.items():
         unique = {n.id: n for n in sorted(found, key=lambda n: n.cosine)}
         merged[block_id] = sorted(unique.values(), key=lambda n: (-n.cosine, n.id))[:k]

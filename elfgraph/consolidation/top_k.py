@@ -7,11 +7,13 @@ Instead, each row's k-th largest value among its first SAMPLE columns is a lower
 of its k-th largest overall (a subset's k-th largest is never above the whole row's),
 so every one of the row's top k is at or above it; one comparison of the row with that
 bound keeps about k·N/SAMPLE columns, and only those are ordered. Same result as a full
-sort by (-cosine, id), ties at the cut included.
+sort by (-cosine, id), ties at the cut included. With a floor, values below it are left
+out as well: what a dream cannot use (plan.neighbour_floor) is never ordered or returned.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -21,12 +23,17 @@ SAMPLE = 2048  # columns that set each row's bound: ~k·N/2048 columns survive i
 
 
 def top_columns(
-    cosines: npt.NDArray[np.float32], take: int, ids: Sequence[str], *, sample: int = SAMPLE
+    cosines: npt.NDArray[np.float32],
+    take: int,
+    ids: Sequence[str],
+    *,
+    sample: int = SAMPLE,
+    floor: float = -math.inf,
 ) -> list[list[tuple[int, float]]]:
-    """For each row, its `take` largest finite entries as (column, value), largest first,
-    ties by ids[column]. Dead columns are -inf and never taken; a row with fewer than
-    `take` finite entries gives what it has. `sample`: how many leading columns set the
-    bound (any number gives the same result; the default is the fast one)."""
+    """For each row, its `take` largest finite entries at or above `floor` as (column,
+    value), largest first, ties by ids[column]. Dead columns are -inf and never taken; a
+    row with fewer than `take` such entries gives what it has. `sample`: how many leading
+    columns set the bound (any number gives the same result; the default is the fast one)."""
     rows, columns = cosines.shape
     if rows == 0 or columns == 0 or take <= 0:
         return [[] for _ in range(rows)]
@@ -37,8 +44,8 @@ def top_columns(
     else:
         bounds = np.full(rows, -np.inf, dtype=cosines.dtype)
     # A bound of -inf (fewer than `take` live columns in the sample) keeps every live one.
-    lowest = np.finfo(cosines.dtype).min
-    bounds = np.where(np.isfinite(bounds), bounds, lowest)
+    lowest = float(np.finfo(cosines.dtype).min)
+    bounds = np.maximum(np.where(np.isfinite(bounds), bounds, lowest), max(floor, lowest))
     found: list[list[tuple[int, float]]] = []
     for row, bound in zip(cosines, bounds.tolist(), strict=True):
         kept = np.flatnonzero(row >= bound)

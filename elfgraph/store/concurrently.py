@@ -1,4 +1,5 @@
-"""Several reads at once (one per server core), each error raised as itself.
+"""Several calls at once (reads, one per server core; a dream's write beside the planning of
+its next chunk), each error raised as itself.
 
 anyio's task group raises an exception group even when one task failed; a caller of the
 memory expects the ElfgraphError that stopped it (a StorageError with its recovery hint),
@@ -13,6 +14,7 @@ from typing import TypeVar
 import anyio
 
 T = TypeVar("T")
+U = TypeVar("U")
 
 
 async def all_at_once(calls: Sequence[Callable[[], Awaitable[T]]]) -> list[T]:
@@ -30,6 +32,32 @@ async def all_at_once(calls: Sequence[Callable[[], Awaitable[T]]]) -> list[T]:
     except BaseExceptionGroup as failed:
         raise first_error(failed) from None
     return results  # type: ignore[return-value]  # every slot was filled
+
+
+async def alongside(
+    first: Callable[[], Awaitable[T]], second: Callable[[], Awaitable[U]]
+) -> tuple[T, U]:
+    """Both results, the calls run concurrently. An error of `first` stops `second` and is
+    raised as itself; an error of `second` is raised once `first` is done, so work that
+    `first` was finishing (a write about to commit) is never cut off by it."""
+    firsts: list[T] = []
+    failure: Exception | None = None
+
+    async def run_first() -> None:
+        firsts.append(await first())
+
+    try:
+        async with anyio.create_task_group() as group:
+            group.start_soon(run_first)
+            try:
+                other = await second()
+            except Exception as exc:  # raised below, once `first` has finished
+                failure = exc
+    except BaseExceptionGroup as failed:
+        raise first_error(failed) from None
+    if failure is not None:
+        raise failure
+    return firsts[0], other
 
 
 def first_error(group: BaseExceptionGroup[BaseException]) -> BaseException:

@@ -210,6 +210,42 @@ async def test_an_interrupted_dream_loses_nothing(
     assert (await blocks_by_status(database, space)) == {"active": {r.block_id for r in learned}}
 
 
+class FailsOnText(MockEmbeddingService):
+    """The mock embedder, failing on the batch that holds `text`."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    async def embed_batch(self, texts: list[str]) -> list[np.ndarray]:
+        if self.text in texts:
+            raise RuntimeError("the embedder went away")
+        return await super().embed_batch(texts)
+
+
+async def test_a_chunk_being_written_commits_when_planning_the_next_one_fails(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    # The next chunk is read and planned while the one before it is written: an error there
+    # comes out once that write has committed, so what was done stays done.
+    config = ElfgraphConfig(memory=MemoryConfig(consolidate_batch_size=2))
+    memory = await make_memory(embedding_service=FailsOnText("note 2"), config=config)
+    learned = await memory.learn_many([f"note {i}" for i in range(5)])
+    with pytest.raises(RuntimeError, match="went away"):
+        await memory.dream()
+    ids = [r.block_id for r in learned]
+    assert await blocks_by_status(database, space) == {
+        "active": set(ids[:2]),
+        "inbox": set(ids[2:]),
+    }
+
+    fixed = await make_memory(config=config)
+    result = await fixed.dream()
+    assert result is not None
+    assert result.promoted == 3
+    assert await blocks_by_status(database, space) == {"active": set(ids)}
+
+
 async def test_a_different_embedding_model_is_refused(make_memory: MakeMemory, space: str) -> None:
     memory = await make_memory()
     await memory.learn("locks the model")

@@ -1,6 +1,7 @@
-"""Reads run at once (store/concurrently.py): results in the order asked, and an error of
+"""Calls run at once (store/concurrently.py): results in the order asked, and an error of
 one read comes out as itself (the StorageError a caller expects), not as an exception
-group around it, with the other read cancelled."""
+group around it, with the other read cancelled; `alongside` (a dream's write beside the
+planning of its next chunk) lets the first call finish when the second fails."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 
 from elfgraph.consolidation.repository.nearest_active import nearest_active
 from elfgraph.errors import StorageError
-from elfgraph.store.concurrently import all_at_once
+from elfgraph.store.concurrently import all_at_once, alongside
 from elfgraph.store.database import Database
 from elfgraph.store.transaction import Transaction, run_scalar
 
@@ -67,4 +68,54 @@ async def test_a_failed_read_is_raised_as_itself(database: Database, space: str)
         await all_at_once([slow_count, lambda: database.read(_wrong_dimensions, space)])
     assert caught.value.recovery
     assert "dimension" in str(caught.value).lower()
+    assert cancelled == [True]
+
+
+async def test_alongside_gives_both_results_and_overlaps() -> None:
+    async def after(seconds: float, value: str) -> str:
+        await anyio.sleep(seconds)
+        return value
+
+    began = anyio.current_time()
+    assert await alongside(lambda: after(0.2, "write"), lambda: after(0.2, "plan")) == (
+        "write",
+        "plan",
+    )
+    assert anyio.current_time() - began < 0.35  # side by side
+
+
+async def test_an_error_of_the_second_waits_for_the_first_to_finish() -> None:
+    finished: list[str] = []
+
+    async def write() -> str:
+        await anyio.sleep(0.2)  # still running when the second fails
+        finished.append("write")
+        return "written"
+
+    async def plan() -> str:
+        raise StorageError("the embedder went away", recovery="try again")
+
+    with pytest.raises(StorageError) as caught:  # as itself, not in a group
+        await alongside(write, plan)
+    assert caught.value.recovery == "try again"
+    assert finished == ["write"]  # the write was not cut off
+
+
+async def test_an_error_of_the_first_stops_the_second_and_is_raised_as_itself() -> None:
+    cancelled: list[bool] = []
+
+    async def write() -> str:
+        raise StorageError("the server went away", recovery="start it")
+
+    async def plan() -> str:
+        try:
+            await anyio.sleep(5)
+        except anyio.get_cancelled_exc_class():
+            cancelled.append(True)
+            raise
+        return "planned"
+
+    with pytest.raises(StorageError) as caught:
+        await alongside(write, plan)
+    assert caught.value.recovery == "start it"
     assert cancelled == [True]
