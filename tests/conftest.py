@@ -21,11 +21,11 @@ import pytest
 from elfgraph.config.connection import Settings
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.embedding.mock import MockEmbeddingService
-from elfgraph.errors import Neo4jServerError
+from elfgraph.errors import ElfgraphError, Neo4jServerError
 from elfgraph.memory import MemorySystem
 from elfgraph.neo4j_server import LocalNeo4j
 from elfgraph.schema.migrations import open_database
-from elfgraph.spaces.registry import drop_space
+from elfgraph.spaces.registry import drop_space, find_space
 from elfgraph.store.database import Database
 from tests.support.docker import NEO4J_IMAGE, docker_answers
 from tests.support.fake_llm_server import FakeLLMServer
@@ -101,9 +101,16 @@ async def space(database: Database) -> AsyncIterator[str]:
 @pytest.fixture
 async def make_memory(database: Database, space: str) -> AsyncIterator[MakeMemory]:
     """Open MemorySystems on the test's space (or another) sharing the test's connection;
-    another space is dropped afterwards too, so no test leaves one in the database."""
+    another space this opening created is dropped afterwards too, so no test leaves one in
+    the database (one a module's fixture built stays: it is the fixture's to drop)."""
     opened: list[MemorySystem] = []
     others: set[str] = set()
+
+    async def _is_new(name: str) -> bool:
+        try:
+            return await find_space(database, name) is None
+        except ElfgraphError:  # a name MemorySystem.open refuses: the test expects its error
+            return False
 
     async def make(
         space_name: str | None = None,
@@ -111,6 +118,7 @@ async def make_memory(database: Database, space: str) -> AsyncIterator[MakeMemor
         embedding_service: EmbeddingService | None = None,
         **options: Any,
     ) -> MemorySystem:
+        created = space_name is not None and space_name != space and await _is_new(space_name)
         memory = await MemorySystem.open(
             space_name or space,
             database=database,
@@ -118,7 +126,7 @@ async def make_memory(database: Database, space: str) -> AsyncIterator[MakeMemor
             **options,
         )
         opened.append(memory)
-        if space_name not in (None, space):
+        if created and space_name is not None:
             others.add(space_name)
         return memory
 
