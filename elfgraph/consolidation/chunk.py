@@ -17,8 +17,6 @@ from datetime import UTC, datetime
 from functools import partial
 
 import anyio
-import numpy as np
-import numpy.typing as npt
 
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.consolidation.context import contextual_vectors
@@ -63,8 +61,9 @@ class PlannedChunk:
 
 @dataclass
 class Decisions:
+    """What a chunk's matrix work decided (ChunkPlanner._decide)."""
+
     neighbours: dict[str, list[Neighbour]]
-    cosines: npt.NDArray[np.float32]
     dedupe: DedupePlan
     survivors: list[int]  # chunk indexes, in order
     earlier: dict[int, list[tuple[int, float]]]
@@ -276,4 +275,4 @@ class ChunkPlanner:
         index_of = {block.id: i for i, block in enumerate(blocks)}
         survivors = [index_of[block_id] for block_id in dedupe.survivors]
         earlier = earlier_survivors(cosines, survivors, k)
-        return Decisions(neighbours, cosines, dedupe, survivors, earlier)
+        return Decisions(neighbours, dedupe, survivors, earlier)
