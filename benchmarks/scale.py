@@ -47,6 +47,7 @@ from benchmarks.scale_log import (
     DREAM_EVERY,
     RunLog,
     report_from_log,
+    server_memory,
     server_settings,
     with_earlier,
 )
@@ -338,7 +339,8 @@ async def run(
     database = await open_database()
     try:
         report: dict[str, Any] = {"machine": await describe(database), "results": []}
-        report["server"] = server_settings(database.uri)
+        # The local home's flags when it is the server we talk to, else the server's word.
+        report["server"] = server_settings(database.uri) or await server_memory(database)
         log.event("machine", **report["machine"], server=report["server"])
         for size in sizes:
             r = await one_size(

@@ -16,7 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from elfgraph.config.connection import load_settings
+from elfgraph.errors import ElfgraphError
 from elfgraph.neo4j_server.server import LocalNeo4j
+from elfgraph.store.database import Database
+from elfgraph.store.transaction import Transaction
 
 DREAM_EVERY = 10_000  # blocks dreamed between two log lines
 
@@ -49,7 +52,8 @@ class RunLog:
 
 def server_settings(bolt_uri: str) -> dict[str, str]:
     """The heap and page cache of `elfgraph neo4j start`'s server when that is the one we
-    talk to (its JVM's -Xmx, its conf's page cache), else nothing."""
+    talk to (its JVM's -Xmx, its conf's page cache), else nothing (server_memory then asks
+    the server)."""
     server = LocalNeo4j(load_settings().neo4j_home)
     status = server.status()
     if not status.running or status.bolt_uri != bolt_uri or status.pid is None:
@@ -64,6 +68,37 @@ def server_settings(bolt_uri: str) -> dict[str, str]:
         if cache := re.search(r"^server\.memory\.pagecache\.size=(\S+)", text, re.MULTILINE):
             settings["page_cache"] = cache.group(1)
     return settings
+
+
+# The server's own account of its memory: the heap from the JVM (the local server passes
+# -Xmx, so the heap setting itself is empty there), the page cache from its settings.
+HEAP_QUERY = (
+    "CALL dbms.queryJmx('java.lang:type=Memory') YIELD attributes "
+    "RETURN attributes.HeapMemoryUsage.value.properties.max AS heap"
+)
+PAGE_CACHE_QUERY = (
+    "SHOW SETTINGS YIELD name, value WHERE name = 'server.memory.pagecache.size' RETURN value"
+)
+
+
+async def server_memory(database: Database) -> dict[str, str]:
+    """The heap and page cache of the server `database` talks to, as it reports them (any
+    server: a local one under another home, Docker, Aura); nothing it does not report."""
+
+    async def ask(tx: Transaction) -> dict[str, str]:
+        found: dict[str, str] = {}
+        heap = await (await tx.driver_tx.run(HEAP_QUERY)).single()
+        if heap is not None and heap["heap"]:
+            found["heap"] = f"{int(heap['heap']) / 2**30:.2f}GiB"
+        cache = await (await tx.driver_tx.run(PAGE_CACHE_QUERY)).single()
+        if cache is not None and cache["value"]:
+            found["page_cache"] = str(cache["value"])
+        return found
+
+    try:
+        return await database.read(ask)
+    except ElfgraphError:  # a server that hides these (procedure or command refused)
+        return {}
 
 
 def with_earlier(report: dict[str, Any], earlier: Path | None) -> dict[str, Any]:
