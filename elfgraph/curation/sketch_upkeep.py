@@ -12,10 +12,9 @@ stopped run wrote stays, and the next run goes on from the first block still wit
 
 from __future__ import annotations
 
-import numpy as np
-
 from elfgraph.core.sketch import sketches
 from elfgraph.curation.lock import CurateLock
+from elfgraph.curation.phases import guard
 from elfgraph.curation.repository.save_embedding_sketches import (
     SketchRow,
     save_embedding_sketches,
@@ -39,24 +38,11 @@ async def sketch_embeddings(database: Database, lock: CurateLock) -> int:
             return done
         ids = page["ids"]
         complete = len(ids) < limit
-        rows = (
-            [
-                SketchRow(id=block_id, sketch=text)
-                for block_id, text in zip(
-                    ids, sketches(np.asarray(page["embeddings"], dtype=np.float64)), strict=True
-                )
-            ]
-            if ids
-            else []
-        )
+        texts = sketches(page["embeddings"]) if ids else []
+        rows = [SketchRow(id=i, sketch=text) for i, text in zip(ids, texts, strict=True)]
         done += lock.held(
             await database.write(
-                save_embedding_sketches,
-                space=lock.space,
-                owner=lock.owner,
-                lock_seconds=lock.lock_seconds,
-                rows=rows,
-                complete=complete,
+                save_embedding_sketches, **guard(lock), rows=rows, complete=complete
             )
         )
         if complete:
