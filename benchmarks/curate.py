@@ -36,6 +36,7 @@ import numpy as np
 
 from benchmarks.corpus import facts
 from benchmarks.machine import describe, machine_line
+from benchmarks.scale_log import process_cpu_seconds
 from benchmarks.write_path import RESULTS, percentile
 from elfgraph.config.connection import load_settings
 from elfgraph.config.memory import MemoryConfig
@@ -232,11 +233,6 @@ async def build(
     )
 
 
-def server_cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 async def settle(pid: int | None, *, idle_share: float = 0.1, longest: float = 600.0) -> float:
     """Wait until the local server is idle: Lucene merges the vector index's segments in
     the background after a bulk load, at a full core for minutes at 100k blocks, and a
@@ -245,9 +241,9 @@ async def settle(pid: int | None, *, idle_share: float = 0.1, longest: float = 6
         return 0.0
     started = time.monotonic()
     while time.monotonic() - started < longest:
-        before = server_cpu_seconds(pid)
+        before = process_cpu_seconds(pid)
         await anyio.sleep(2.0)
-        if server_cpu_seconds(pid) - before < 2.0 * idle_share:
+        if process_cpu_seconds(pid) - before < 2.0 * idle_share:
             break
     return time.monotonic() - started
 

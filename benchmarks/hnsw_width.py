@@ -26,8 +26,9 @@ from typing import Any
 import anyio
 import numpy as np
 
-from benchmarks.curate import local_server_pid, raw_rows, server_cpu_seconds, settle
+from benchmarks.curate import local_server_pid, raw_rows, settle
 from benchmarks.machine import describe, machine_line
+from benchmarks.scale_log import process_cpu_seconds
 from elfgraph.schema.migrations import open_database
 from elfgraph.store.database import Database
 
@@ -51,7 +52,7 @@ def clustered(n: int, seed: int = 7, dims: int = 384) -> np.ndarray:
 
 def cpu(pid: int | None) -> float | None:
     """The local server's CPU seconds so far; None when it is not ours to read."""
-    return None if pid is None else server_cpu_seconds(pid)
+    return None if pid is None else process_cpu_seconds(pid)
 
 
 async def cypher(database: Database, query: str, **params: Any) -> list[dict[str, Any]]:

@@ -18,7 +18,9 @@ quadratic step shows as a falling curve), then, once the server is idle, recall 
 with a query, with the vector leg alone and with the keyword leg alone, queryless recall
 (the SELF and ATTENTION frames without a query), the first recall of a freshly opened
 MemorySystem, and curate. --keep-space leaves each space in place for probes instead of
-dropping it. Mock vectors are random, so the space has session edges
+dropping it. The dream's CPU per block, this process's and the local server's (read from
+/proc), goes into the JSON and the log for the whole dream and every 10,000 blocks: on a
+2-core machine their sum bounds the rate. Mock vectors are random, so the space has session edges
 only; linking cost is measured by benchmarks/link_batch.py. Results:
 benchmarks/results/scale.json; a table and a plot go into docs/BENCHMARKS.md (between
 its scale markers) unless --no-doc. --no-recall measures the write path alone (learn and
@@ -45,6 +47,7 @@ from benchmarks.machine import describe, machine_line
 from benchmarks.read_path import questions
 from benchmarks.scale_log import (
     DREAM_EVERY,
+    CpuMeter,
     RunLog,
     report_from_log,
     server_memory,
@@ -93,9 +96,15 @@ async def timed(calls: list[Any]) -> list[float]:
 
 
 async def build(
-    memory: MemorySystem, size: int, *, session: bool, log: RunLog | None = None
+    memory: MemorySystem,
+    size: int,
+    *,
+    session: bool,
+    log: RunLog | None = None,
+    server_pid: int | None = None,
 ) -> dict[str, Any]:
-    """learn_many then dream, in one session unless told otherwise; blocks/s of each."""
+    """learn_many then dream, in one session unless told otherwise; blocks/s of each, and
+    the dream's CPU per block, this process's and (given its pid) the server's."""
     log = log or RunLog(None)
     texts = facts(size, duplicate_share=0.0, unique=True)
     if session:
@@ -115,17 +124,25 @@ async def build(
     dream_start = time.perf_counter()
 
     logged = [0, 0.0]  # blocks and seconds at the last log line
+    stretches = CpuMeter(server_pid)  # CPU per block of each logged stretch
+    whole = CpuMeter(server_pid)
+    cpu: list[dict[str, Any]] = []
 
     def progress(done: int, total: int) -> None:
         now = time.perf_counter() - dream_start
         chunks.append((done, now))
         if done - logged[0] >= DREAM_EVERY or (done == total and done > logged[0]):
             rate = (done - logged[0]) / max(1e-9, now - logged[1])
-            log.event("dreamed", blocks=done, seconds=round(now, 2), blocks_per_s=round(rate, 1))
+            used = stretches.stretch(done - logged[0])
+            cpu.append({"blocks": done, **used})
+            log.event(
+                "dreamed", blocks=done, seconds=round(now, 2), blocks_per_s=round(rate, 1), **used
+            )
             logged[:] = [done, now]
 
     await memory.dream(progress=progress)
     dream_seconds = time.perf_counter() - dream_start
+    dream_cpu = whole.stretch(size)
     log.event("dream_done", seconds=round(dream_seconds, 2), **footprint())
     if session:
         await memory.end_session()
@@ -138,6 +155,8 @@ async def build(
         "learn_batch_rates": learn_rates,
         "dream_blocks_per_s": size / dream_seconds,
         "dream_chunk_rates": rates,
+        "dream_cpu": dream_cpu,  # ms per block over the whole dream
+        "dream_cpu_stretches": cpu,  # the same per DREAM_EVERY blocks
         "in_session": session,
     }
 
@@ -289,14 +308,13 @@ async def one_size(
         space, database=database, embedding_service=MockEmbeddingService()
     )
     result: dict[str, Any] = {"size": size}
+    server_pid = local_server_pid(database)
     try:
-        result.update(await build(memory, size, session=session, log=log))
+        result.update(await build(memory, size, session=session, log=log, server_pid=server_pid))
         result.update(footprint())
         if recall:
             # a bulk load leaves the server merging index segments: not the reads' cost
-            result["settle_before_reads_seconds"] = await settle(
-                local_server_pid(database), longest=settle_max
-            )
+            result["settle_before_reads_seconds"] = await settle(server_pid, longest=settle_max)
             result.update(await reads(memory, database, space))
             log.event("reads", **{k: v for k, v in result.items() if "rate" not in k})
             started = time.perf_counter()
@@ -356,7 +374,8 @@ async def run(
             if not recall:
                 print(
                     f"{size:>9,}: learn {r['learn_blocks_per_s']:,.0f}/s, dream "
-                    f"{r['dream_blocks_per_s']:,.0f}/s (in session: {session})",
+                    f"{r['dream_blocks_per_s']:,.0f}/s (in session: {session}; "
+                    f"{cpu_line(r['dream_cpu'])})",
                     flush=True,
                 )
                 continue
@@ -371,6 +390,14 @@ async def run(
         return report
     finally:
         await database.close()
+
+
+def cpu_line(cpu: dict[str, float | None]) -> str:
+    """The dream's CPU per block, this process's and the server's when known."""
+    server = cpu["server_cpu_ms_per_block"]
+    return f"CPU {cpu['python_cpu_ms_per_block']:.2f} ms a block in Python, " + (
+        "the server's unknown" if server is None else f"{server:.2f} in the server"
+    )
 
 
 def deleted(r: dict[str, Any]) -> str:

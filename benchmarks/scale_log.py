@@ -24,6 +24,42 @@ from elfgraph.store.transaction import Transaction
 DREAM_EVERY = 10_000  # blocks dreamed between two log lines
 
 
+def process_cpu_seconds(pid: int) -> float:
+    """User plus system CPU of a process so far, every thread included (from /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class CpuMeter:
+    """CPU per block of this process and of the server over stretches of a run: on a
+    machine with few cores the two share them, so their sum per block bounds the rate
+    (issue 18, *where a 100k dream's CPU goes*). The server's is None when it is not a
+    local process whose pid we know."""
+
+    def __init__(self, server_pid: int | None) -> None:
+        self.server_pid = server_pid
+        self._last = self._now()
+
+    def _now(self) -> tuple[float, float | None]:
+        server = None
+        if self.server_pid is not None and os.path.exists(f"/proc/{self.server_pid}/stat"):
+            server = process_cpu_seconds(self.server_pid)
+        return time.process_time(), server
+
+    def stretch(self, blocks: float) -> dict[str, float | None]:
+        """Milliseconds of CPU per block since the last stretch (or the meter's start)."""
+        (python_before, server_before), now = self._last, self._now()
+        self._last = now
+        per_block = 1000.0 / max(1, blocks)
+        server = None
+        if now[1] is not None and server_before is not None:
+            server = round((now[1] - server_before) * per_block, 3)
+        return {
+            "python_cpu_ms_per_block": round((now[0] - python_before) * per_block, 3),
+            "server_cpu_ms_per_block": server,
+        }
+
+
 class RunLog:
     """Appends one JSON object per line to `path` (and prints it); `None` logs nowhere."""
 
