@@ -195,7 +195,7 @@ def similarity_edges(
     return scored
 
 
-# Rows compared exactly, one matrix product per chunk (150 MB of float32 at 384 dimensions):
+# Rows compared exactly, one matrix product per 500 queries (150 MB of float32 at 384 dimensions):
 # a chunk of 500 against 100,000 rows is ~38 GFLOP (about 1-2 ms a block on 2 cores). Past
 # it the pool goes on in a CoarseIndex, which probes a few lists instead of every row; the
 # vector index was no substitute: one query at ~70k vectors took 48 ms (k 15) to 120 ms
@@ -204,13 +204,14 @@ EXACT_LIMIT = 100_000
 # Rows a run keeps in memory at most (float32: ~1.5 KB a row at 384 dimensions, 3 GB at
 # this bound); past it a new generation starts and the vector index finds the older ones.
 POOL_CAPACITY = 2_000_000
+QUERIES_PER_PRODUCT = 500  # chunk rows compared with the exact pool in one product
 
 
 class RunPool:
     """The blocks a consolidation run promoted, with their vectors (docs/BEHAVIOUR.md §4.1).
 
     Neighbours among them are found in memory, so a dream into an empty space asks the
-    vector index nothing about its own blocks: exactly (one matrix product per chunk) while
+    vector index nothing about its own blocks: exactly (matrix products of the whole pool) while
     the pool holds at most `exact_limit` rows, then through a CoarseIndex trained on those
     rows, which every later row joins (trained again on all of them whenever the pool has
     grown RETRAIN_GROWTH times since). It holds at most `capacity` rows: when the next
@@ -331,11 +332,15 @@ class RunPool:
                 for hit in hits
             ]
         else:
-            cosines = queries @ self._matrix[:size].T
             dead = ~self._alive[:size]
-            if dead.any():
-                cosines[:, dead] = -np.inf
-            ranked = top_columns(cosines, take, self.ids, floor=floor)
+            ranked = []
+            # A few hundred queries at a time: the score matrix stays ~200 MB at 100,000
+            # rows whatever the chunk's size.
+            for start in range(0, len(queries), QUERIES_PER_PRODUCT):
+                cosines = queries[start : start + QUERIES_PER_PRODUCT] @ self._matrix[:size].T
+                if dead.any():
+                    cosines[:, dead] = -np.inf
+                ranked += top_columns(cosines, take, self.ids, floor=floor)
         return {
             block.id: [self._neighbour(row, value) for row, value in pairs]
             for block, pairs in zip(blocks, ranked, strict=True)

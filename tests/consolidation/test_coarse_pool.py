@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from elfgraph.consolidation import coarse_index
+from elfgraph.consolidation import coarse_index, plan
 from elfgraph.consolidation.coarse_index import CoarseIndex, train_centroids
 from elfgraph.consolidation.plan import InboxBlock, Neighbour, RunPool
 from elfgraph.core.scoring import EDGE_MIN_COSINE
@@ -174,3 +174,21 @@ def test_rows_meet_the_centroids_a_slice_at_a_time(monkeypatch: pytest.MonkeyPat
         sliced.search(queries, alive, K), one_product.search(queries, alive, K), strict=True
     ):
         assert np.array_equal(a.rows, b.rows)
+
+
+def test_a_chunk_is_compared_with_the_exact_pool_in_slices_with_the_same_result(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A chunk larger than QUERIES_PER_PRODUCT meets the pool a slice at a time (the score
+    matrix stays small); the answer, dead rows and the floor included, is the one product's."""
+    vectors = clustered(1_300, seed=9)
+    blocks, queries = asked(vectors[-300:])
+    pool = filled(vectors[:-300], exact_limit=10**9)
+    pool.forget([f"b{row:06d}" for row in range(0, 1_000, 7)])  # archived later in the run
+    whole = pool.nearest(blocks, queries, K, floor=0.2)
+    monkeypatch.setattr(plan, "QUERIES_PER_PRODUCT", 64)  # 300 queries: five slices
+    sliced = pool.nearest(blocks, queries, K, floor=0.2)
+    assert sliced == whole
+    assert sum(len(near) for near in whole.values()) > len(whole)  # a real comparison
+    forgotten = {f"b{row:06d}" for row in range(0, 1_000, 7)}
+    assert not any(n.id in forgotten for near in sliced.values() for n in near)
