@@ -2,10 +2,11 @@
 the exact nearest a search finds, by how many answers it asks for.
 
     python -m benchmarks.hnsw_width [--vectors 59000] [--ef 100,50] [--fetch 12,26,40,60,100]
-        [--npy data.npy [--queries questions.npy]] [--out results.json]
+        [--chunk 500] [--npy data.npy [--queries questions.npy]] [--out results.json]
 
 For each build width (`vector.hnsw.ef_construction`) it makes an index of its own over a probe
-label, writes the vectors in transactions of 500 (as dream promotes blocks) and, on a local
+label, writes the vectors in transactions of --chunk (500: a dream's chunk with an LLM; 2,000
+without one, elfgraph/consolidation/chunk.py) and, on a local
 server (`elfgraph neo4j start`), measures the server process's CPU from the first write until
 it is idle again: the inserts and Lucene's background merges, which rebuild the HNSW graphs.
 Both indexes are then searched with 300 queries at each search width: recall@10 against the
@@ -32,7 +33,7 @@ from benchmarks.scale_log import process_cpu_seconds
 from elfgraph.schema.migrations import open_database
 from elfgraph.store.database import Database
 
-CHUNK = 500  # vectors a write transaction, as dream promotes
+CHUNK = 500  # vectors a write transaction by default: a dream's chunk with an LLM
 QUERIES = 300
 
 
@@ -71,7 +72,12 @@ async def drop(database: Database, ef: int) -> None:
 
 
 async def build(
-    database: Database, ef: int, data: np.ndarray, pid: int | None, longest: float
+    database: Database,
+    ef: int,
+    data: np.ndarray,
+    pid: int | None,
+    longest: float,
+    chunk: int = CHUNK,
 ) -> dict[str, Any]:
     """Write the vectors into an index of this width; the server's CPU and wall time."""
     await drop(database, ef)
@@ -89,9 +95,9 @@ async def build(
     await cypher(database, "CALL db.awaitIndexes(300)")
     await settle(pid, longest=longest)
     cpu_before, started = cpu(pid), time.perf_counter()
-    for start in range(0, len(data), CHUNK):
+    for start in range(0, len(data), chunk):
         rows = [
-            {"id": i, "v": data[i].tolist()} for i in range(start, min(len(data), start + CHUNK))
+            {"id": i, "v": data[i].tolist()} for i in range(start, min(len(data), start + chunk))
         ]
         await cypher(
             database,
@@ -105,6 +111,7 @@ async def build(
     used = None if cpu_before is None or cpu_after is None else round(cpu_after - cpu_before, 1)
     return {
         "ef_construction": ef,
+        "chunk": chunk,
         "write_s": round(written, 1),
         "settled_s": round(time.perf_counter() - started, 1),
         "server_cpu_s": used,
@@ -154,11 +161,12 @@ async def measure(
     *,
     pid: int | None,
     longest: float,
+    chunk: int = CHUNK,
 ) -> dict[str, Any]:
     """Build an index of each width, search each at every fetch, drop them all."""
     exact = [set(np.argsort(-(data @ q))[:10].tolist()) for q in queries]
     try:
-        builds = [await build(database, ef, data, pid, longest) for ef in widths]
+        builds = [await build(database, ef, data, pid, longest, chunk) for ef in widths]
         searches = [await search(database, ef, f, queries, exact) for f in fetches for ef in widths]
     finally:
         for ef in widths:
@@ -168,11 +176,12 @@ async def measure(
 
 def report(result: dict[str, Any]) -> None:
     print(f"{result['vectors']:,} vectors ({result['source']})")
-    print("| ef_construction | write s | until idle s | server CPU s |")
-    print("|---:|---:|---:|---:|")
+    print("| ef_construction | vectors a transaction | write s | until idle s | server CPU s |")
+    print("|---:|---:|---:|---:|---:|")
     for b in result["builds"]:
         print(
-            f"| {b['ef_construction']} | {b['write_s']} | {b['settled_s']} | {b['server_cpu_s']} |"
+            f"| {b['ef_construction']} | {b['chunk']} | {b['write_s']} | {b['settled_s']} "
+            f"| {b['server_cpu_s']} |"
         )
     print("| ef_construction | fetch | recall@10 | p50 ms |")
     print("|---:|---:|---:|---:|")
@@ -192,7 +201,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         print(machine_line(machine))
         pid = local_server_pid(database)
         result = await measure(
-            database, data, queries, widths, fetches, pid=pid, longest=args.settle
+            database, data, queries, widths, fetches, pid=pid, longest=args.settle, chunk=args.chunk
         )
     finally:
         await database.close()
@@ -208,6 +217,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--fetch", default="12,26,40,60,100", help="search widths, comma-separated")
     p.add_argument("--npy", help="a .npy of real embeddings (rows); default: clustered synthetic")
     p.add_argument("--queries", help="a .npy of query embeddings; default: rows held out of --npy")
+    p.add_argument("--chunk", type=int, default=CHUNK, help="vectors a write transaction")
     p.add_argument("--settle", type=float, default=600.0, help="seconds to wait for idle, at most")
     p.add_argument("--out", help="write the results as JSON here")
     return p
