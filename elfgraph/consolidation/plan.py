@@ -333,12 +333,13 @@ class RunPool:
             ]
         else:
             dead = ~self._alive[:size]
+            any_dead = bool(dead.any())
             ranked = []
             # A few hundred queries at a time: the score matrix stays ~200 MB at 100,000
             # rows whatever the chunk's size.
             for start in range(0, len(queries), QUERIES_PER_PRODUCT):
                 cosines = queries[start : start + QUERIES_PER_PRODUCT] @ self._matrix[:size].T
-                if dead.any():
+                if any_dead:
                     cosines[:, dead] = -np.inf
                 ranked += top_columns(cosines, take, self.ids, floor=floor)
         return {
