@@ -233,17 +233,27 @@ async def build(
     )
 
 
-async def settle(pid: int | None, *, idle_share: float = 0.1, longest: float = 600.0) -> float:
+async def settle(
+    pid: int | None, *, idle_share: float = 0.1, longest: float = 600.0, quiet: float = 10.0
+) -> float:
     """Wait until the local server is idle: Lucene merges the vector index's segments in
     the background after a bulk load, at a full core for minutes at 100k blocks, and a
-    curate timed meanwhile would measure the merge. Returns the seconds waited."""
+    curate timed meanwhile would measure the merge. Idle means below `idle_share` of a core
+    for `quiet` seconds in a row (2 s samples): a merge can start a few seconds after the
+    last write, and a single quiet sample let the reads meet it. Returns the seconds waited."""
     if pid is None or not os.path.exists(f"/proc/{pid}/stat"):  # noqa: ASYNC240
         return 0.0
     started = time.monotonic()
+    quiet_since: float | None = None
     while time.monotonic() - started < longest:
         before = process_cpu_seconds(pid)
+        sampled_from = time.monotonic()
         await anyio.sleep(2.0)
-        if process_cpu_seconds(pid) - before < 2.0 * idle_share:
+        if process_cpu_seconds(pid) - before >= 2.0 * idle_share:
+            quiet_since = None
+            continue
+        quiet_since = sampled_from if quiet_since is None else quiet_since
+        if time.monotonic() - quiet_since >= quiet:
             break
     return time.monotonic() - started
 
