@@ -535,11 +535,18 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--settle-max", type=float, default=600.0, help="s to wait for idle")
     parser.add_argument("--keep-space", action="store_true", help="leave the spaces, no drop")
     parser.add_argument("--from-log", type=Path, help="no run: the table from a stopped run's log")
+    parser.add_argument("--from-json", type=Path, help="no run: the table from a run's --out")
     args = parser.parse_args(argv)
-    if args.from_log:
-        report = with_earlier(report_from_log(args.from_log), args.earlier)
+    if args.from_log or args.from_json:
+        source = args.from_log or args.from_json
+        earlier = (
+            report_from_log(source)
+            if args.from_log
+            else json.loads(source.read_text(encoding="utf-8"))
+        )
+        report = with_earlier(earlier, args.earlier)
         write_doc(DOC, markdown(report), plot(report, IMAGES))
-        print(f"updated {DOC} from {args.from_log}")
+        print(f"updated {DOC} from {source}")
         return
     sizes = [size_arg(s) for s in args.sizes.split(",") if s.strip()]
     log = RunLog(args.log)
