@@ -2,23 +2,26 @@
 // mode: write
 // returns: scalar
 // params: name, batch
-// Deletes up to `batch` nodes of a space (its blocks with their edges, sessions, staging),
-// and the space node itself once nothing else is left. Returns how many nodes went; the
-// caller repeats until 0, so a big space never needs one huge transaction. Scans all
-// nodes for the space property: meant for tests and rare clean-ups, not a hot path.
-CALL {
-  MATCH (n)
-  WHERE n.space = $name
-  WITH n
-  LIMIT $batch
-  DETACH DELETE n
-  RETURN count(n) AS tagged
+// Deletes up to `batch` nodes of a space: its blocks with their edges, sessions, outcomes,
+// co-retrieval staging, import claim and curate plans. Returns how many went; the caller
+// repeats until 0, so a big space never needs one huge transaction. Each label is read
+// through its (space, ...) key index (the key's other properties exist on every such node;
+// curate plans are few and have none), so a batch costs what it deletes, not a scan of the
+// database. delete_space_rest.cypher then removes the space node.
+CALL () {
+  MATCH (n:Block) WHERE n.space = $name AND n.id IS NOT NULL RETURN n
+  UNION
+  MATCH (n:Session) WHERE n.space = $name AND n.id IS NOT NULL RETURN n
+  UNION
+  MATCH (n:Outcome) WHERE n.space = $name AND n.id IS NOT NULL RETURN n
+  UNION
+  MATCH (n:CoRetrieval) WHERE n.space = $name AND n.a IS NOT NULL AND n.b IS NOT NULL RETURN n
+  UNION
+  MATCH (n:ImportClaim) WHERE n.space = $name RETURN n
+  UNION
+  MATCH (n:CuratePlan) WHERE n.space = $name RETURN n
 }
-CALL (tagged) {
-  WITH tagged
-  WHERE tagged = 0
-  MATCH (s:Space {name: $name})
-  DETACH DELETE s
-  RETURN count(s) AS spaces
-}
-RETURN tagged + spaces AS deleted
+WITH n
+LIMIT $batch
+DETACH DELETE n
+RETURN count(n) AS deleted

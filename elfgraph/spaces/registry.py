@@ -10,6 +10,7 @@ from elfgraph.spaces.models import SpaceRecord
 from elfgraph.spaces.names import validate_space_name
 from elfgraph.spaces.repository.count_blocks import count_blocks
 from elfgraph.spaces.repository.delete_space import delete_space
+from elfgraph.spaces.repository.delete_space_rest import delete_space_rest
 from elfgraph.spaces.repository.ensure_space import ensure_space
 from elfgraph.spaces.repository.get_space import get_space
 from elfgraph.spaces.repository.index_share import index_share
@@ -76,13 +77,18 @@ DROP_BATCH = 5_000
 
 async def drop_space(database: Database, name: str) -> int:
     """Delete a space and everything in it, a batch per transaction; the number of nodes
-    deleted (0 if there was no such space)."""
+    deleted (0 if there was no such space). Its nodes are found through their indexes, then
+    one scan of the database looks for any other before the space node goes."""
     validate_space_name(name)
     total = 0
-    while True:
-        deleted = await database.write(delete_space, name=name, batch=DROP_BATCH)
+    while deleted := await database.write(delete_space, name=name, batch=DROP_BATCH):
         total += deleted
-        if deleted == 0:
+    while True:
+        deleted, space_deleted = await database.write(
+            delete_space_rest, name=name, batch=DROP_BATCH
+        )
+        total += deleted
+        if space_deleted or deleted == 0:
             return total
 
 

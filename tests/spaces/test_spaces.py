@@ -8,6 +8,7 @@ import pytest
 from elfgraph.config.connection import Settings
 from elfgraph.errors import ConfigError, StorageError
 from elfgraph.schema.migrations import schema_indexes
+from elfgraph.spaces import registry
 from elfgraph.spaces.registry import (
     drop_space,
     find_space,
@@ -141,6 +142,39 @@ async def test_dropping_a_space_removes_every_node_it_owns(
         s=space,
     )
     assert left == [{"n": 0}]
+
+
+async def test_a_drop_goes_batch_by_batch_and_finds_nodes_no_index_holds(
+    make_memory: MakeMemory, database: Database, space: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Labelled nodes are found through their indexes a batch at a time; a node of a label
+    elfgraph does not write (an older version's, a user's) is found by the one scan after
+    them, and only then does the space node go. A neighbour loses nothing."""
+    monkeypatch.setattr(registry, "DROP_BATCH", 3)
+    neighbour = f"{space}-n"
+    memory = await make_memory()
+    await memory.learn_many([f"fact {i} about the lake" for i in range(7)])
+    await open_space(database, neighbour)
+    await graph_write(
+        database,
+        "CREATE (:Stray {space: $n, i: 0}) WITH * "
+        "UNWIND range(1, 4) AS i CREATE (:Stray {space: $s, i: i})",
+        s=space,
+        n=neighbour,
+    )
+    try:
+        assert await drop_space(database, space) == 7 + 4 + 1  # blocks, strays, the space
+        left = await graph(
+            database,
+            "MATCH (n) WHERE n.space IN [$s, $n] OR (n:Space AND n.name IN [$s, $n]) "
+            "RETURN coalesce(n.space, n.name) AS owner, count(n) AS n",
+            s=space,
+            n=neighbour,
+        )
+        assert left == [{"owner": neighbour, "n": 2}]
+    finally:
+        await graph_write(database, "MATCH (n:Stray {space: $n}) DELETE n", n=neighbour)
+        await drop_space(database, neighbour)
 
 
 async def test_listing_while_spaces_are_dropped_never_shows_a_nameless_space(

@@ -6,7 +6,7 @@ CoRetrieval (`NodeByLabelScan`) costs what the whole database holds, so a small 
 among many pays for the others: the export of a 100-block space read every block of a
 million. A filter on `space` alone cannot use the (space, id) identity index (a range
 index holds only the nodes that have all of its properties); `n.id IS NOT NULL` beside
-it can. Two queries must see every space and are allowed to.
+it can. Two queries must see every node and are allowed to.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.anyio
 GROWING = ("Block", "Session", "Outcome", "CoRetrieval")
 EVERY_SPACE = {
     "list_spaces": "counts every space's blocks",
-    "delete_space": "deletes nodes of every label of the space (rare; docs/BENCHMARKS.md)",
+    "delete_space_rest": "looks once a drop for a node of the space that no index holds",
 }
 
 
