@@ -6,6 +6,8 @@ around a centre, at cosines ~0.3-0.95 to each other, with near-duplicates plante
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import numpy.typing as npt
 import pytest
@@ -188,7 +190,13 @@ def test_a_chunk_is_compared_with_the_exact_pool_in_slices_with_the_same_result(
     whole = pool.nearest(blocks, queries, K, floor=0.2)
     monkeypatch.setattr(plan, "QUERIES_PER_PRODUCT", 64)  # 300 queries: five slices
     sliced = pool.nearest(blocks, queries, K, floor=0.2)
-    assert sliced == whole
+    # The same neighbours in the same order; a cosine may differ in its last bit, since BLAS
+    # sums a product of another shape in another order.
+    assert {q: [replace(n, cosine=0.0) for n in near] for q, near in sliced.items()} == {
+        q: [replace(n, cosine=0.0) for n in near] for q, near in whole.items()
+    }
+    for q, near in whole.items():
+        assert np.allclose([n.cosine for n in sliced[q]], [n.cosine for n in near], atol=1e-6)
     assert sum(len(near) for near in whole.values()) > len(whole)  # a real comparison
     forgotten = {f"b{row:06d}" for row in range(0, 1_000, 7)}
     assert not any(n.id in forgotten for near in sliced.values() for n in near)
