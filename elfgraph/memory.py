@@ -143,6 +143,7 @@ class MemorySystem(GraphEditing, Upkeep):
     async def close(self) -> None:
         """End an open session (its hours are kept), then release the connection."""
         try:
+            await self._retriever.close()
             if self._sessions.active:
                 await self.end_session()
         finally:

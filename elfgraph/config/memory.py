@@ -87,16 +87,22 @@ class RetrievalConfig(_Group):
     keyword_cache: bool = True
     # A bigger space of at most this many active blocks keeps its vectors as int8 sketches
     # and a 64-dimension projection of them (~0.65 KB a block at 384 dimensions, besides
-    # its words), and the vector leg ranks them there approximately, as the server's vector
-    # index would, but without reading the shared index (§7.2); it keeps their words too (so
-    # the words' capacity is never below this). 0 (or at most vector_cache_blocks): the
-    # vector leg of such a space asks the index.
-    sketch_cache_blocks: int = Field(100_000, ge=0, le=1_000_000)
+    # its words: ~1.9 KB of process memory a block in all, ~480 MB at 250,000), and the
+    # vector leg ranks them there approximately, as the server's vector index would, but
+    # without reading the shared index (§7.2); it keeps their words too (so the words'
+    # capacity is never below this). 0 (or at most vector_cache_blocks): the vector leg of
+    # such a space asks the index.
+    sketch_cache_blocks: int = Field(250_000, ge=0, le=1_000_000)
     # A space past the sketches too, of at most this many active blocks, keeps the words
     # alone (~0.5-1 KB a block; a warm open reads and analyses them, ~2.5 s for 70,000),
     # for its keyword leg; its vector leg asks the index. At most vector_cache_blocks and
     # sketch_cache_blocks: never.
-    keyword_cache_blocks: int = Field(100_000, ge=0, le=1_000_000)
+    keyword_cache_blocks: int = Field(250_000, ge=0, le=1_000_000)
+    # A space of more active blocks than this loads those caches in the background: open()
+    # returns without waiting (a warm open of a 110,000-block space took 6-7 s), and recall
+    # asks the database until they are ready. A smaller space loads while it opens, as the
+    # first recall then gains from it. 0: always in the background.
+    background_load_blocks: int = Field(20_000, ge=0, le=1_000_000)
     # A question that names a period ("in May 2023", "the week before 9 June 2023"): each
     # candidate naming a day in it gains temporal_weight of similarity (§7.8). 0: off.
     temporal_weight: float = Field(0.3, ge=0.0, le=1.0)

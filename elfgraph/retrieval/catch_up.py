@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import cast
 
+import anyio
 import numpy as np
 
 from elfgraph.core.sketch import quantised_rows, sketch_bytes
@@ -36,8 +38,12 @@ from elfgraph.store.transaction import Transaction
 LOAD_PAGE = 1_000
 
 
-async def catch_up(database: Database, space: str, cache: VectorCache) -> None:
-    """Load or extend the cache; drop it when the space has outgrown its capacity."""
+async def catch_up(
+    database: Database, space: str, cache: VectorCache, *, offload: bool = False
+) -> None:
+    """Load or extend the cache; drop it when the space has outgrown its capacity.
+    `offload`: a full load analyses and indexes what it read in a worker thread, so the
+    event loop goes on meanwhile (for a cache nothing else reads until it is loaded)."""
     if cache.too_big:
         return
     if cache.version is not None:
@@ -78,7 +84,13 @@ async def catch_up(database: Database, space: str, cache: VectorCache) -> None:
     if full.too_many:
         cache.drop()
         return
-    cache.load(full.version, full.pages.ids, full.pages.matrix(), full.pages.texts)
+    load = partial(cache.load, full.version, full.pages.ids, full.pages.matrix(), full.pages.texts)
+    if offload:
+        # Abandoned when cancelled (a closing MemorySystem): the thread finishes a cache
+        # that nothing will read.
+        await anyio.to_thread.run_sync(load, abandon_on_cancel=True)
+    else:
+        load()
 
 
 @dataclass

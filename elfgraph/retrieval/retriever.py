@@ -3,6 +3,8 @@ frame rendered within its budget, and frame's side effects in one write."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import itertools
 import logging
 from dataclasses import dataclass, field
@@ -39,13 +41,19 @@ class Retriever:
     config: MemoryConfig
     share: IndexShare
     # The space's vectors in this process (§7.2): loaded by warm(), or after the first
-    # recall (a command that recalls once never pays for it).
+    # recall (a command that recalls once never pays for it); a big space's in the
+    # background (background_load_blocks), swapped in whole once loaded.
     vectors: VectorCache = field(init=False)
     _wants_vectors: bool = field(default=False, init=False)
+    _loading: asyncio.Task[None] | None = field(default=None, init=False)
+    _changes: int = field(default=0, init=False)  # dreams of this process, for a load to see
 
     def __post_init__(self) -> None:
+        self.vectors = self._new_cache()
+
+    def _new_cache(self) -> VectorCache:
         retrieval = self.config.retrieval
-        self.vectors = VectorCache(
+        return VectorCache(
             retrieval.vector_cache_blocks,
             retrieval.keyword_cache_blocks if retrieval.keyword_cache else 0,
             retrieval.sketch_cache_blocks,
@@ -54,12 +62,34 @@ class Retriever:
     def vectors_changed(self) -> None:
         """This process made blocks active (a dream): catch up before the next recall."""
         self.vectors.behind = True
+        self._changes += 1
+
+    @property
+    def loading(self) -> bool:
+        """The cache is being loaded in the background; recall asks the database meanwhile."""
+        return self._loading is not None and not self._loading.done()
+
+    async def loaded(self) -> None:
+        """Wait for a background load, if one runs (tests and benchmarks)."""
+        if self._loading is not None:
+            await asyncio.shield(self._loading)
+
+    async def close(self) -> None:
+        """Stop a background load (its thread finishes a cache nothing reads)."""
+        task, self._loading = self._loading, None
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
 
     async def rank(self, query: Query, *, now_hours: float | None, pending: bool = True) -> Ranked:
         """The ranked blocks (no side effects). `now_hours` None: the persisted clock.
         `pending` False: active blocks only."""
         if self._wants_vectors and (self.vectors.version is None or self.vectors.behind):
-            await self._catch_up()
+            if self.vectors.version is None and self._in_background():
+                self._load_in_background()  # this recall asks the database
+            else:
+                await self._catch_up()
         self._wants_vectors = True
         return await retrieve(
             self.database,
@@ -103,7 +133,10 @@ class Retriever:
         # a usual length, and once without a query (the queryless frames); and after the
         # vector cache is loaded, so the query is planned with the cached ids a recall
         # will send (a list, where no cache sends null: another plan).
-        await self._catch_up()
+        if self._in_background():
+            self._load_in_background()  # it plans the cached recall once loaded
+        else:
+            await self._catch_up()
         self._wants_vectors = True
         for text in (self._warm_text(), None):
             try:
@@ -123,6 +156,44 @@ class Retriever:
         # The query's analysis must find the term again (a stem is not always its own).
         found = next((term for term in held if analysed(term) == [term]), None)
         return f"{text} {found}" if found else text
+
+    def _in_background(self) -> bool:
+        """A space this big loads its cache in the background (background_load_blocks);
+        one whose size is not known yet loads while it opens."""
+        active = self.share.active
+        return (
+            active is not None
+            and active > self.config.retrieval.background_load_blocks
+            and not self.vectors.too_big
+        )
+
+    def _load_in_background(self) -> None:
+        if not self.loading:
+            self._loading = asyncio.get_running_loop().create_task(self._load_fresh())
+
+    async def _load_fresh(self) -> None:
+        """A new cache read whole, its analysis in a worker thread, then put in place of the
+        current one at once: a recall never sees it half loaded. A dream of this process
+        meanwhile leaves it behind (the database would say so anyway: §7.2's epoch check).
+        Then the server plans the recall that sends the cached ids."""
+        fresh, changes = self._new_cache(), self._changes
+        try:
+            await catch_up(self.database, self.space, fresh, offload=True)
+        except StorageError as exc:
+            log.debug("%s: vector cache not loaded: %s", self.space, exc.message)
+            return
+        except Exception:  # an optimisation: recall goes on asking the database
+            log.warning("%s: vector cache not loaded", self.space, exc_info=True)
+            return
+        if fresh.version is None and not fresh.too_big:
+            return  # the space is gone or was replaced during the read
+        fresh.behind = fresh.behind or changes != self._changes
+        self.vectors = fresh
+        if fresh.usable or fresh.keywords_usable:
+            try:
+                await self._warm_once(self._warm_text())
+            except StorageError as exc:
+                log.debug("%s: cached retrieval warm-up skipped: %s", self.space, exc.message)
 
     async def _catch_up(self) -> None:
         """An optimisation: a failed read leaves the cache as it was (unused while behind)."""

@@ -177,6 +177,27 @@ async def test_setting_keyword_cache_blocks(
     assert changed[2] == 0
 
 
+async def test_setting_background_load_blocks(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    # A space of more active blocks loads recall's cache in the background: open returns
+    # without it and, once loaded, recall ranks as the cache loaded while opening does.
+    async def scenario(open_memory: Opener, _: str) -> tuple[bool, list[str]]:
+        await filled(open_memory)
+        reader = await open_memory(embedding_service=EMBEDDER)
+        in_background = reader._retriever._loading is not None
+        await reader._retriever.loaded()
+        found = [b.content for b in await reader.recall(QUERY, top_k=3)]
+        return in_background and reader._retriever.vectors.usable, found
+
+    default, changed = await both(
+        make_memory, database, space, scenario, changed={"background_load_blocks": 0}
+    )
+    assert default[0] is False
+    assert changed[0] is True
+    assert default[1] == changed[1]
+
+
 async def _keyword_order(open_memory: Opener, texts: list[str], query: str) -> list[str]:
     memory = await open_memory(embedding_service=MockEmbeddingService())
     return await _learned_then_recalled(memory, texts, query)
