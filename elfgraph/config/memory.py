@@ -87,7 +87,7 @@ class RetrievalConfig(_Group):
     keyword_cache: bool = True
     # A bigger space of at most this many active blocks keeps its vectors as int8 sketches
     # and a 64-dimension projection of them (~0.65 KB a block at 384 dimensions, besides
-    # its words: ~1.9 KB of process memory a block in all, ~480 MB at 250,000), and the
+    # its words: ~1.7 KB of process memory a block in all, ~420 MB at 250,000), and the
     # vector leg ranks them there approximately, as the server's vector index would, but
     # without reading the shared index (§7.2); it keeps their words too (so the words'
     # capacity is never below this). 0 (or at most vector_cache_blocks): the vector leg of
@@ -99,7 +99,7 @@ class RetrievalConfig(_Group):
     # sketch_cache_blocks: never.
     keyword_cache_blocks: int = Field(250_000, ge=0, le=1_000_000)
     # A space of more active blocks than this loads those caches in the background: open()
-    # returns without waiting (a warm open of a 110,000-block space took 6-7 s), and recall
+    # returns without waiting (a warm open of 120,000 blocks took 7.6-9.9 s), and recall
     # asks the database until they are ready. A smaller space loads while it opens, as the
     # first recall then gains from it. 0: always in the background.
     background_load_blocks: int = Field(20_000, ge=0, le=1_000_000)
