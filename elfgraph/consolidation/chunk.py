@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from functools import partial
 
 import anyio
+import numpy as np
 
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.consolidation.context import contextual_vectors
@@ -141,12 +142,16 @@ class ChunkPlanner:
         if self.before is not None:
             self.before.forget(planned.plan.superseded)
         index_of = {block.id: i for i, block in enumerate(planned.blocks)}
-        for promotion in planned.plan.promotions:
-            i = index_of[promotion["id"]]
-            block = planned.blocks[i]
-            self.run.add(
-                block.id, promotion["tags"], block.category, planned.now, planned.vectors[i]
-            )
+        promoted = [index_of[promotion["id"]] for promotion in planned.plan.promotions]
+        if not promoted:
+            return
+        self.run.add_many(
+            [planned.blocks[i].id for i in promoted],
+            [promotion["tags"] for promotion in planned.plan.promotions],
+            [planned.blocks[i].category for i in promoted],
+            [planned.now] * len(promoted),
+            np.asarray([planned.vectors[i] for i in promoted], dtype=np.float32),
+        )
 
     def settle(self, planned: PlannedChunk, promoted: set[str]) -> None:
         """The write promoted `promoted`: the pool forgets the others it reserved."""

@@ -13,6 +13,7 @@ probes, ~13k rows a query instead of 1M.
 from __future__ import annotations
 
 import math
+import sys
 from contextlib import nullcontext
 from dataclasses import dataclass
 
@@ -120,6 +121,12 @@ class CoarseIndex:
     def outgrown(self) -> bool:
         """Whether the index holds RETRAIN_GROWTH times the rows its centroids were found on."""
         return self.trained_rows > 0 and self.size >= RETRAIN_GROWTH * self.trained_rows
+
+    def room(self) -> int:
+        """Rows it takes before it is outgrown (without end before it was trained)."""
+        if self.trained_rows <= 0:
+            return sys.maxsize
+        return max(0, math.ceil(RETRAIN_GROWTH * self.trained_rows) - self.size)
 
     def retrained(self) -> CoarseIndex:
         """The same rows in an index whose centroids were found on all of them. Holds every

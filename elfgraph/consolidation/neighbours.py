@@ -140,10 +140,14 @@ async def _read_pool(tx: Transaction, *, space: str, dimensions: int, run_id: st
         matrix = np.asarray([row["embedding"] for row in page["blocks"]], dtype=np.float32)
         norms = np.linalg.norm(matrix, axis=1, keepdims=True)
         matrix /= np.where(norms > 0, norms, 1.0)
-        for row, vector in zip(page["blocks"], matrix, strict=True):
-            pool.add(
-                row["id"], row["tags"], row["category"] or "knowledge", row["hours"] or 0.0, vector
-            )
+        rows = page["blocks"]
+        pool.add_many(
+            [row["id"] for row in rows],
+            [row["tags"] for row in rows],
+            [row["category"] or "knowledge" for row in rows],
+            [row["hours"] or 0.0 for row in rows],
+            matrix,
+        )
         after = page["last"]
 
 

@@ -272,29 +272,63 @@ class RunPool:
     def add(
         self, block_id: str, tags: Sequence[str], category: str, hours: float, vector: Vector
     ) -> None:
-        row = len(self.ids)
-        if row == self.exact_limit and self._index is None:
-            # Trained on the rows so far; the exact matrix is handed over to it.
-            self._index = CoarseIndex.trained_on(self._matrix[:row], probes=self._probes)
-            self._matrix = np.zeros((0, self._dimensions), dtype=np.float32)
-        elif self._index is not None and self._index.outgrown():
-            self._index = self._index.retrained()  # centroids of the grown pool
-        if row == self._alive.shape[0]:  # rows live in buffers that double when full
+        self.add_many([block_id], [tags], [category], [hours], np.asarray([vector]))
+
+    def add_many(
+        self,
+        block_ids: Sequence[str],
+        tags: Sequence[Sequence[str]],
+        categories: Sequence[str],
+        hours: Sequence[float],
+        vectors: npt.NDArray[np.float32],
+    ) -> None:
+        """Rows in bulk, as adding them one by one would: the index is trained at
+        exact_limit rows and retrained when outgrown, at the same rows."""
+        vectors = np.asarray(vectors, dtype=np.float32)
+        done = 0
+        while done < len(block_ids):
+            row = len(self.ids)
+            if row == self.exact_limit and self._index is None:
+                # Trained on the rows so far; the exact matrix is handed over to it.
+                self._index = CoarseIndex.trained_on(self._matrix[:row], probes=self._probes)
+                self._matrix = np.zeros((0, self._dimensions), dtype=np.float32)
+            elif self._index is not None and self._index.outgrown():
+                self._index = self._index.retrained()  # centroids of the grown pool
+            room = self.exact_limit - row if self._index is None else self._index.room()
+            end = min(len(block_ids), done + max(1, room))
+            self._append(
+                block_ids[done:end],
+                tags[done:end],
+                categories[done:end],
+                hours[done:end],
+                vectors[done:end],
+            )
+            done = end
+
+    def _append(
+        self,
+        block_ids: Sequence[str],
+        tags: Sequence[Sequence[str]],
+        categories: Sequence[str],
+        hours: Sequence[float],
+        vectors: npt.NDArray[np.float32],
+    ) -> None:
+        first = len(self.ids)
+        end = first + len(block_ids)
+        while end > self._alive.shape[0]:  # rows live in buffers that double when full
             self._alive = np.concatenate([self._alive, np.zeros_like(self._alive)])
         if self._index is not None:
-            self._index.add_many(
-                np.asarray([row], dtype=np.int64), np.asarray([vector], dtype=np.float32)
-            )
+            self._index.add_many(np.arange(first, end, dtype=np.int64), vectors)
         else:
-            if row == self._matrix.shape[0]:
+            while end > self._matrix.shape[0]:
                 self._matrix = np.concatenate([self._matrix, np.zeros_like(self._matrix)])
-            self._matrix[row] = vector
-        self._alive[row] = True
-        self._row_of[block_id] = row
-        self.ids.append(block_id)
-        self._tags.append(tuple(tags))
-        self._categories.append(category)
-        self._hours.append(hours)
+            self._matrix[first:end] = vectors
+        self._alive[first:end] = True
+        self._row_of.update(zip(block_ids, range(first, end), strict=True))
+        self.ids.extend(block_ids)
+        self._tags.extend(tuple(t) for t in tags)
+        self._categories.extend(categories)
+        self._hours.extend(hours)
 
     def forget(self, ids: Iterable[str]) -> None:
         """Blocks archived later in the run (superseded) are candidates no more."""

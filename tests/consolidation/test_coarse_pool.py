@@ -200,3 +200,32 @@ def test_a_chunk_is_compared_with_the_exact_pool_in_slices_with_the_same_result(
     assert sum(len(near) for near in whole.values()) > len(whole)  # a real comparison
     forgotten = {f"b{row:06d}" for row in range(0, 1_000, 7)}
     assert not any(n.id in forgotten for near in sliced.values() for n in near)
+
+
+@pytest.mark.parametrize("batch", [1, 7, 333, 2_500])
+def test_rows_added_in_batches_make_the_pool_one_by_one_adds_make(batch: int) -> None:
+    # Batches that cross the exact limit (1,000) and the retraining points (2,000, 4,000)
+    # train and retrain at the same rows, so the answers are the same, cosine for cosine.
+    vectors = clustered(4_200, seed=13)
+    one_by_one = filled(vectors[:4_100], exact_limit=1_000)
+    batched = RunPool(DIMENSIONS, exact_limit=1_000)
+    for start in range(0, 4_100, batch):
+        end = min(4_100, start + batch)
+        batched.add_many(
+            [f"b{row:06d}" for row in range(start, end)],
+            [["t"]] * (end - start),
+            ["knowledge"] * (end - start),
+            [1.0] * (end - start),
+            vectors[start:end],
+        )
+    assert batched.lists == one_by_one.lists == round(4 * np.sqrt(4_000))
+    assert batched.ids == one_by_one.ids and len(batched) == len(one_by_one) == 4_100
+    blocks, queries = asked(vectors[4_100:])
+    found, wanted = batched.nearest(blocks, queries, K), one_by_one.nearest(blocks, queries, K)
+    assert {q: [n.id for n in near] for q, near in found.items()} == {
+        q: [n.id for n in near] for q, near in wanted.items()
+    }
+    for query, near in found.items():
+        assert [n.cosine for n in near] == pytest.approx(
+            [n.cosine for n in wanted[query]], abs=1e-6
+        )
