@@ -9,7 +9,9 @@ a group, every 25th a near-duplicate of the one before): random vectors are almo
 close, so they would say nothing about recall. The approximate pool is trained on its
 first 100,000 rows (EXACT_LIMIT; 99,999 at the 100k size, so that it has an index), and
 again each time it has doubled (at 200k, 400k and 800k: the 1M pool ends with 3,578 lists). Each
-timing is the median of 3 searches of the same 500 queries.
+timing is the median of 3 searches of the same 500 queries. The approximate pool is filled
+twice: one row at a time, and in pages of 1,000 rows as a dream's snapshot and its chunks
+add them (`RunPool.add_many`: the same lists, trained at the same rows).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ CHUNK = 500
 K = 10
 NEAR_DUPLICATE = 0.90
 REPEATS = 3
+PAGE = 1_000  # rows a snapshot page or a chunk adds at once
 
 
 def clustered(count: int, seed: int = 18, per_cluster: int = 50) -> npt.NDArray[np.float32]:
@@ -62,6 +65,19 @@ def fill(vectors: npt.NDArray[np.float32], exact_limit: int) -> tuple[RunPool, f
     return pool, time.perf_counter() - began
 
 
+def fill_in_pages(
+    vectors: npt.NDArray[np.float32], exact_limit: int, page: int = PAGE
+) -> tuple[RunPool, float]:
+    pool = RunPool(DIMENSIONS, exact_limit=exact_limit)
+    began = time.perf_counter()
+    for start in range(0, len(vectors), page):
+        end = min(len(vectors), start + page)
+        count = end - start
+        ids = [f"b{row:07d}" for row in range(start, end)]
+        pool.add_many(ids, [[]] * count, ["knowledge"] * count, [1.0] * count, vectors[start:end])
+    return pool, time.perf_counter() - began
+
+
 def search(
     pool: RunPool, queries: npt.NDArray[np.float32]
 ) -> tuple[dict[str, list[Neighbour]], float]:
@@ -86,6 +102,9 @@ def one_size(size: int) -> dict[str, Any]:
     lists = approximate.lists
     rss_approximate = footprint()
     del approximate
+    paged, paged_fill = fill_in_pages(vectors[:size], min(EXACT_LIMIT, size - 1))
+    assert paged.lists == lists
+    del paged
     exact, exact_fill = fill(vectors[:size], 10**9)
     exact_found, exact_s = search(exact, queries)
     del exact
@@ -100,6 +119,7 @@ def one_size(size: int) -> dict[str, Any]:
         "approximate_blocks_per_s": CHUNK / approximate_s,
         "exact_fill_s": exact_fill,
         "approximate_fill_s": approximate_fill,  # training the index included
+        "approximate_fill_in_pages_s": paged_fill,
         "lists": lists,  # trained again each time the pool doubled
         "recall": recall,
         "rss_with_approximate_pool": rss_approximate,
