@@ -219,7 +219,8 @@ def test_rows_added_in_batches_make_the_pool_one_by_one_adds_make(batch: int) ->
             vectors[start:end],
         )
     assert batched.lists == one_by_one.lists == round(4 * np.sqrt(4_000))
-    assert batched.ids == one_by_one.ids and len(batched) == len(one_by_one) == 4_100
+    assert batched.ids == one_by_one.ids
+    assert len(batched) == len(one_by_one) == 4_100
     blocks, queries = asked(vectors[4_100:])
     found, wanted = batched.nearest(blocks, queries, K), one_by_one.nearest(blocks, queries, K)
     assert {q: [n.id for n in near] for q, near in found.items()} == {
