@@ -28,7 +28,8 @@ import numpy.typing as npt
 
 from benchmarks.scale import footprint, size_arg
 from benchmarks.write_path import RESULTS
-from elfgraph.consolidation.plan import EXACT_LIMIT, InboxBlock, Neighbour, RunPool
+from elfgraph.consolidation.plan import InboxBlock, Neighbour
+from elfgraph.consolidation.run_pool import EXACT_LIMIT, RunPool
 from elfgraph.core.scoring import EDGE_MIN_COSINE
 
 DIMENSIONS = 384

@@ -3,7 +3,7 @@ promotions and edges (docs/BEHAVIOUR.md §4). Nothing here writes: run.py writes
 chunk while the next one is read and planned, so the server's work on one chunk overlaps
 the process's work on the next.
 
-The run's pool (plan.RunPool) learns a chunk's promotions as soon as it is planned
+The run's pool (run_pool.RunPool) learns a chunk's promotions as soon as it is planned
 (`reserve`), so the next chunk finds them as neighbours before they are committed; once the
 write has answered, the pool forgets any it did not promote (`settle`: another process took
 them meanwhile). The matrix work runs in a worker thread, which leaves the event loop free
@@ -28,7 +28,6 @@ from elfgraph.consolidation.plan import (
     DedupePlan,
     InboxBlock,
     Neighbour,
-    RunPool,
     earlier_survivors,
     link_candidates,
     merge_neighbours,
@@ -39,6 +38,7 @@ from elfgraph.consolidation.plan import (
 )
 from elfgraph.consolidation.repository.inbox_batch import inbox_batch
 from elfgraph.consolidation.repository.promote_blocks import PromotionRow
+from elfgraph.consolidation.run_pool import RunPool
 from elfgraph.consolidation.write import ChunkPlan, write_chunk
 from elfgraph.core.decay import decay_tier
 from elfgraph.core.sketch import sketches

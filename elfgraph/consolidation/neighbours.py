@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 import numpy as np
 
-from elfgraph.consolidation.plan import EXACT_LIMIT, InboxBlock, Neighbour, RunPool
+from elfgraph.consolidation.plan import InboxBlock, Neighbour
 from elfgraph.consolidation.repository.active_vectors import active_vectors
 from elfgraph.consolidation.repository.nearest_active import (
     NearestRow,
@@ -26,6 +26,7 @@ from elfgraph.consolidation.repository.nearest_active import (
     nearest_active,
 )
 from elfgraph.consolidation.repository.nearest_active_exact import nearest_active_exact
+from elfgraph.consolidation.run_pool import EXACT_LIMIT, RunPool
 from elfgraph.core.hnsw import beam
 from elfgraph.embedding.base import Vector
 from elfgraph.store.concurrently import all_at_once

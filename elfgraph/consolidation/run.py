@@ -22,8 +22,8 @@ from elfgraph.config.memory import MemoryConfig
 from elfgraph.consolidation.chunk import ChunkPlanner
 from elfgraph.consolidation.models import ConsolidateResult
 from elfgraph.consolidation.neighbours import space_snapshot
-from elfgraph.consolidation.plan import RunPool
 from elfgraph.consolidation.repository.record_consolidation import record_consolidation
+from elfgraph.consolidation.run_pool import RunPool
 from elfgraph.core.checks import is_flag, shown
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import ConfigError

@@ -8,8 +8,9 @@ from typing import cast
 
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.consolidation.chunk import ChunkPlanner, PlannedChunk
-from elfgraph.consolidation.plan import InboxBlock, RunPool
+from elfgraph.consolidation.plan import InboxBlock
 from elfgraph.consolidation.repository.promote_blocks import PromotionRow
+from elfgraph.consolidation.run_pool import RunPool
 from elfgraph.consolidation.write import ChunkPlan
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.store.database import Database

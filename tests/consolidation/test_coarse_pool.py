@@ -12,9 +12,10 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from elfgraph.consolidation import coarse_index, plan
+from elfgraph.consolidation import coarse_index, run_pool
 from elfgraph.consolidation.coarse_index import CoarseIndex, train_centroids
-from elfgraph.consolidation.plan import InboxBlock, Neighbour, RunPool
+from elfgraph.consolidation.plan import InboxBlock, Neighbour
+from elfgraph.consolidation.run_pool import RunPool
 from elfgraph.core.scoring import EDGE_MIN_COSINE
 
 DIMENSIONS = 384
@@ -188,7 +189,7 @@ def test_a_chunk_is_compared_with_the_exact_pool_in_slices_with_the_same_result(
     pool = filled(vectors[:-300], exact_limit=10**9)
     pool.forget([f"b{row:06d}" for row in range(0, 1_000, 7)])  # archived later in the run
     whole = pool.nearest(blocks, queries, K, floor=0.2)
-    monkeypatch.setattr(plan, "QUERIES_PER_PRODUCT", 64)  # 300 queries: five slices
+    monkeypatch.setattr(run_pool, "QUERIES_PER_PRODUCT", 64)  # 300 queries: five slices
     sliced = pool.nearest(blocks, queries, K, floor=0.2)
     # The same neighbours in the same order; a cosine may differ in its last bit, since BLAS
     # sums a product of another shape in another order.

@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 from elfgraph.consolidation.plan import (
     InboxBlock,
     Neighbour,
-    RunPool,
     earlier_survivors,
     merge_neighbours,
     pairwise_cosines,
     plan_dedupe,
     similarity_edges,
 )
+from elfgraph.consolidation.run_pool import RunPool
 from elfgraph.edges.link import edge_row
 from elfgraph.embedding.mock import MockEmbeddingService
 

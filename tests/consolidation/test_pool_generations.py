@@ -9,7 +9,7 @@ import pytest
 
 from elfgraph.config.loading import ElfgraphConfig
 from elfgraph.config.memory import MemoryConfig
-from elfgraph.consolidation import plan
+from elfgraph.consolidation import run_pool
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
@@ -54,7 +54,7 @@ async def test_a_bounded_pool_gives_the_same_duplicates_and_edges(
     bounded = f"{space}-bounded"
     try:
         whole = await _dream(make_memory, space)  # the default pool holds the whole run
-        monkeypatch.setattr(plan, "POOL_CAPACITY", 32)
+        monkeypatch.setattr(run_pool, "POOL_CAPACITY", 32)
         small = await _dream(make_memory, bounded)
         assert small["result"] == whole["result"]
         assert await blocks_by_status(database, bounded) == await blocks_by_status(database, space)
@@ -82,7 +82,7 @@ async def test_a_pool_past_its_exact_limit_gives_the_same_duplicates_and_edges(
     indexed = f"{space}-coarse"
     try:
         whole = await _dream(make_memory, space)
-        monkeypatch.setattr(plan, "EXACT_LIMIT", 32)
+        monkeypatch.setattr(run_pool, "EXACT_LIMIT", 32)
         coarse = await _dream(make_memory, indexed)
         assert coarse["result"] == whole["result"]
         assert await blocks_by_status(database, indexed) == await blocks_by_status(database, space)
