@@ -300,7 +300,7 @@ class MemorySystem(GraphEditing, Upkeep):
             progress=told,
         )
         self._state.index_share.changed(result.promoted - result.superseded)
-        self._retriever.vectors_changed()
+        await self._retriever.vectors_changed()
         await self._curate_if_due()
         return result
 

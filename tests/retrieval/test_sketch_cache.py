@@ -100,10 +100,10 @@ async def test_another_process_dream_is_caught_up_as_sketches(
 ) -> None:
     await filled(make_memory)
     reader = await sketched(make_memory)
-    asked = delta_kinds(monkeypatch)
     writer = await vector_memory(make_memory)
     await writer.learn("the zebra crossing was repainted")
     await writer.dream()
+    asked = delta_kinds(monkeypatch)  # the reader's catch-ups (the writer caught up its own)
     first = await reader.recall("the zebra crossing was repainted", top_k=1)  # the index's
     second = await reader.recall("the zebra crossing was repainted", top_k=1)  # caught up
     assert asked == ["sketches"]

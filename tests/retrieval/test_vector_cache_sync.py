@@ -105,6 +105,45 @@ async def test_a_dream_in_another_process_is_found_at_once_then_cached(
     assert len(reader._retriever.vectors) == len(TEXTS) + 1
 
 
+async def test_a_dream_brings_its_own_process_s_cache_up_to_date_before_it_returns(
+    make_memory: MakeMemory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    writer = await filled(make_memory)  # opened warm: its cache was loaded (empty)
+    cache = writer._retriever.vectors
+    assert cache.usable
+    assert len(cache) == len(TEXTS)  # caught up by the dream that filled the space
+    await writer.learn("the zebra crossing was repainted")
+    await writer.dream()
+    assert cache.usable  # no recall in between
+    assert len(cache) == len(TEXTS) + 1
+    asked = delta_kinds(monkeypatch)
+    found = await writer.recall("the zebra crossing was repainted", top_k=1)
+    assert [b.content for b in found] == ["the zebra crossing was repainted"]
+    assert asked == []  # the recall read nothing more
+    assert writer._retriever.vectors is cache
+
+
+async def test_a_dream_in_a_process_that_never_recalled_reads_no_cache(
+    make_memory: MakeMemory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await filled(make_memory)
+    asked = delta_kinds(monkeypatch)
+    loads: list[str] = []
+    read_space = catch_up_module._read_space
+
+    async def counted(tx: Transaction, **params: Any) -> Any:
+        loads.append(params["space"])
+        return await read_space(tx, **params)
+
+    monkeypatch.setattr(catch_up_module, "_read_space", counted)
+    writer = await make_memory(embedding_service=EMBEDDER, warm=False)  # as the CLI's dream
+    await writer.learn("the zebra crossing was repainted")
+    await writer.dream()
+    assert asked == []
+    assert loads == []
+    assert writer._retriever.vectors.version is None
+
+
 async def test_an_archived_block_is_never_recalled_and_leaves_the_cache(
     make_memory: MakeMemory, database: Database, space: str
 ) -> None:
@@ -200,10 +239,10 @@ async def test_a_large_catch_up_comes_in_pages(
         pages.append(len(ids))
         return await read_rows(tx, space=space, ids=ids, vectors=vectors)
 
-    monkeypatch.setattr(catch_up_module, "vector_cache_rows", counted)
     new = [f"report {n} on the harbour crane" for n in range(8)]
     await writer.learn_many(new)
-    await writer.dream()
+    await writer.dream()  # the writer's own cache caught up as the dream's last step
+    monkeypatch.setattr(catch_up_module, "vector_cache_rows", counted)  # the reader's pages
     await reader.recall("harbour crane", top_k=1)  # from the database; the cache is behind
     await reader.recall("harbour crane", top_k=1)  # caught up: 8 blocks in pages of 3
     assert pages == [3, 3, 2]
@@ -229,7 +268,6 @@ async def test_a_space_of_words_alone_catches_up_without_reading_vectors(
     assert cache.words_only
     assert len(cache.keywords) == len(TEXTS)
     assert len(cache) == len(TEXTS)
-    asked = delta_kinds(monkeypatch)
     searched: list[list[str]] = []
     search = cache.keywords.search
 
@@ -241,6 +279,7 @@ async def test_a_space_of_words_alone_catches_up_without_reading_vectors(
     writer = await vector_memory(make_memory)
     await writer.learn_many(["the harbour crane lifts containers"])
     await writer.dream()
+    asked = delta_kinds(monkeypatch)  # the reader's catch-ups (the writer caught up its own)
     # The cache's words are sent, the database sees they are behind: the index's scores.
     await reader.recall("harbour crane", top_k=1)
     assert cache.behind
