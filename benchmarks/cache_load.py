@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -25,7 +24,7 @@ from typing import Any
 
 import anyio
 
-from benchmarks.machine import describe_process
+from benchmarks.children import child_result, save_runs
 from benchmarks.read_path import questions
 from benchmarks.scale import stats
 from benchmarks.write_path import RESULTS
@@ -109,14 +108,7 @@ def main(argv: list[str] | None = None) -> None:
     for pair in range(args.pairs):
         for mode, (cap, background_from) in modes.items():
             flag = "default" if background_from is None else str(background_from)
-            command = [sys.executable, "-m", "benchmarks.cache_load", "--child", args.space]
-            output = subprocess.run(
-                [*command, str(cap), flag],
-                check=True,
-                capture_output=True,
-                text=True,
-            ).stdout
-            measured = json.loads(output.strip().splitlines()[-1])
+            measured = child_result("benchmarks.cache_load", args.space, str(cap), flag)
             run = {"pair": pair + 1, "mode": mode, "cap": cap, **measured}
             runs.append(run)
             during = run["during_load"]
@@ -130,9 +122,7 @@ def main(argv: list[str] | None = None) -> None:
                 f" RSS {run['rss_mb']:.0f} MB",
                 flush=True,
             )
-    report = {"machine": describe_process(), "space": args.space, "runs": runs}
-    args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    print(f"raw results: {args.out}")
+    save_runs(args.out, args.space, runs)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -24,8 +23,8 @@ from typing import Any
 
 import anyio
 
+from benchmarks.children import child_result, save_runs
 from benchmarks.corpus import facts
-from benchmarks.machine import describe_process
 from benchmarks.read_path import questions
 from benchmarks.scale import stats
 from benchmarks.write_path import RESULTS
@@ -102,14 +101,10 @@ def main(argv: list[str] | None = None) -> None:
     for pair in range(args.pairs):
         for mode in (MODES[1], MODES[0]):
             tag = f"catch-up {stamp} {pair} {MODES.index(mode)}"  # new facts every run
-            command = [sys.executable, "-m", "benchmarks.dream_catch_up", "--child"]
-            output = subprocess.run(
-                [*command, args.space, str(args.blocks), mode, tag],
-                check=True,
-                capture_output=True,
-                text=True,
-            ).stdout
-            run = {"pair": pair + 1, "mode": mode, **json.loads(output.strip().splitlines()[-1])}
+            measured = child_result(
+                "benchmarks.dream_catch_up", args.space, str(args.blocks), mode, tag
+            )
+            run = {"pair": pair + 1, "mode": mode, **measured}
             runs.append(run)
             print(
                 f"{mode:22s} dream {run['dream_s']:.1f} s into {run['cached_blocks']:,} blocks;"
@@ -118,9 +113,7 @@ def main(argv: list[str] | None = None) -> None:
                 f" later p50 {run['later']['p50_ms']:.1f} ms",
                 flush=True,
             )
-    report = {"machine": describe_process(), "space": args.space, "runs": runs}
-    args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    print(f"raw results: {args.out}")
+    save_runs(args.out, args.space, runs)
 
 
 if __name__ == "__main__":

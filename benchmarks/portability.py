@@ -20,7 +20,6 @@ import json
 import random
 import resource
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -31,6 +30,7 @@ from typing import Any
 import anyio
 import numpy as np
 
+from benchmarks.children import child_result
 from benchmarks.corpus import facts
 from benchmarks.curate import (
     BUILD_BATCH,
@@ -98,16 +98,7 @@ def peak_rss_mib() -> float:
 
 
 def run_child(action: str, space: str, path: Path) -> dict[str, Any]:
-    done = subprocess.run(
-        [sys.executable, "-m", "benchmarks.portability", "--child", action, space, str(path)],
-        check=False,
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"{action} of {space} failed:\n{done.stderr[-3000:]}")
-    measured: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
-    return measured
+    return child_result("benchmarks.portability", action, space, str(path))
 
 
 async def one_size(size: int, repeats: int, pid: int | None, folder: Path) -> dict[str, Any]:
