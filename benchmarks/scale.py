@@ -199,6 +199,9 @@ async def leg_reads(database: Database, space: str, queries: list[str]) -> dict[
             embedding_service=MockEmbeddingService(),
         )
         try:
+            # A space past background_load_blocks loads its caches in the background
+            # (~12 s at 100k): timed before that, the legs would be the server's.
+            await memory._retriever.loaded()
             for i in range(WARM_UP // 4):
                 await memory.recall(queries[i % len(queries)])
             out[f"recall_{leg}_only"] = stats(
