@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from elfgraph.neo4j_server import LocalNeo4j
 
 neo4j_app = typer.Typer(
-    help="Run a local Neo4j 5.26 Community server (Java 17/21, jars from Maven Central).",
+    help="Run a local Neo4j Community server (5.26 on Java 17/21, or a calendar release on "
+    "Java 21/25; jars from Maven Central).",
     no_args_is_help=True,
 )
 
@@ -51,6 +52,16 @@ def start(
     heap: Annotated[str, typer.Option(help="JVM heap size.")] = "1g",
     page_cache: Annotated[str, typer.Option(help="Neo4j page cache size.")] = "512m",
     timeout: Annotated[float, typer.Option(help="Seconds to wait until Bolt answers.")] = 120.0,
+    neo4j_version: Annotated[
+        str | None,
+        typer.Option(
+            "--neo4j-version",
+            envvar="ELFGRAPH_NEO4J_VERSION",
+            help="Neo4j release of a new instance: 5.26.30 (default) or a calendar release "
+            "such as 2026.08.1 (Java 21/25; its vector index computes with SIMD). An instance "
+            "keeps the release that created its data.",
+        ),
+    ] = None,
     json_output: JsonOption = False,
 ) -> None:
     """Start the server (assembling it from Maven Central on first use); no-op if running."""
@@ -66,6 +77,7 @@ def start(
         page_cache=page_cache,
         timeout=timeout,
         progress=lambda line: steps.print(Text(line, style="dim")),
+        version=neo4j_version,
     )
     if json_output:
         print_json(status.to_dict())

@@ -1,4 +1,5 @@
-"""A local Neo4j 5.26 Community server assembled from Maven Central, for machines without Docker."""
+"""A local Neo4j Community server (5.26, or a calendar release) assembled from Maven Central, for
+machines without Docker."""
 
 from elfgraph.neo4j_server.distribution import BROWSER_VERSION, NEO4J_VERSION, ensure_distribution
 from elfgraph.neo4j_server.java import find_java

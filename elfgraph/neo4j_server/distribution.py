@@ -12,8 +12,9 @@ from importlib import resources
 from pathlib import Path
 
 from elfgraph.errors import Neo4jServerError
+from elfgraph.neo4j_server.release import DEFAULT_VERSION
 
-NEO4J_VERSION = "5.26.30"
+NEO4J_VERSION = DEFAULT_VERSION
 BROWSER_VERSION = "5.24.0"
 _COMPLETE_MARKER = ".complete"
 

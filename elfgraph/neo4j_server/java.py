@@ -1,4 +1,5 @@
-"""Finds a Java runtime that Neo4j 5.26 supports (17 or 21)."""
+"""Finds a Java runtime that the Neo4j release to run supports (5.26: 17 or 21; the calendar
+releases: 21 or 25, elfgraph.neo4j_server.release)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from elfgraph.errors import Neo4jServerError
 
-SUPPORTED_JAVA = (17, 21)
+SUPPORTED_JAVA = (17, 21)  # Neo4j 5.26's
 _VERSION = re.compile(r'version "(\d+)(?:\.(\d+))?')
 
 
@@ -61,19 +62,19 @@ def _candidates() -> list[Path]:
     return unique
 
 
-def find_java() -> Java:
+def find_java(supported: tuple[int, ...] = SUPPORTED_JAVA) -> Java:
     """The first supported Java: $ELFGRAPH_JAVA_HOME, $JAVA_HOME, PATH, then usual places."""
     seen: list[str] = []
     for executable in _candidates():
         major = java_major_version(executable)
-        if major in SUPPORTED_JAVA:
+        if major in supported:
             return Java(executable=executable, major=major)
         seen.append(f"{executable} ({major or 'unknown'})")
-    wanted = " or ".join(str(v) for v in SUPPORTED_JAVA)
+    wanted = " or ".join(str(v) for v in supported)
     detail = f"; found {', '.join(seen)}" if seen else ""
     raise Neo4jServerError(
         f"No Java {wanted} runtime found for the local Neo4j server{detail}.",
-        recovery="Install OpenJDK 17 (e.g. `apt-get install openjdk-17-jre-headless`) and/or "
-        "point ELFGRAPH_JAVA_HOME at it; or run Neo4j with Docker "
-        "(`docker compose up -d`) and set NEO4J_URI.",
+        recovery=f"Install OpenJDK {supported[0]} (e.g. `apt-get install "
+        f"openjdk-{supported[0]}-jre-headless`) and/or point ELFGRAPH_JAVA_HOME at it; or run "
+        "Neo4j with Docker (`docker compose up -d`) and set NEO4J_URI.",
     )

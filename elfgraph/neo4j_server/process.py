@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
+from elfgraph.neo4j_server.release import ENTRY_POINTS
 
 
 def _reap(pid: int) -> None:
@@ -39,7 +39,8 @@ def is_server_process(pid: int, home: Path) -> bool:
         cmdline = (proc / "cmdline").read_bytes().decode(errors="replace")
     except OSError:
         return False
-    return ENTRY_POINT in cmdline and f"--home-dir={home}" in cmdline
+    started = any(entry_point in cmdline for entry_point in ENTRY_POINTS)
+    return started and f"--home-dir={home}" in cmdline
 
 
 def port_is_free(port: int, host: str = "127.0.0.1") -> bool:

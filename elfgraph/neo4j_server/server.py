@@ -1,8 +1,10 @@
-"""Start, inspect and stop a local Neo4j 5.26 Community server without Docker.
+"""Start, inspect and stop a local Neo4j Community server without Docker: 5.26, or a
+calendar release asked for by version (release.py).
 
 The jars come from Maven Central (distribution.py); an *instance* is a folder with the
 configuration, data, logs and the state file. The server listens on loopback only, on
-ports chosen at start (the defaults 7687/7474 when free) and remembered for next time.
+ports chosen at start (the defaults 7687/7474 when free) and remembered for next time, and
+runs the release its data was created with.
 """
 
 from __future__ import annotations
@@ -18,16 +20,16 @@ from pathlib import Path
 from typing import Any
 
 from elfgraph.errors import Neo4jServerError
-from elfgraph.neo4j_server.distribution import NEO4J_VERSION, ensure_distribution, file_lock
+from elfgraph.neo4j_server.distribution import ensure_distribution, file_lock
 from elfgraph.neo4j_server.java import Java, find_java
 from elfgraph.neo4j_server.process import (
-    ENTRY_POINT,
     ephemeral_port,
     is_server_process,
     port_accepts,
     port_is_free,
     terminate,
 )
+from elfgraph.neo4j_server.release import Release, instance_release
 from elfgraph.neo4j_server.state import (
     ServerState,
     default_instance_home,
@@ -39,7 +41,8 @@ DEFAULT_BOLT_PORT = 7687
 DEFAULT_HTTP_PORT = 7474
 _DEFAULT_CREDENTIALS = ("neo4j", "neo4j")
 
-# The JVM flags of the official 5.26 distribution's neo4j.conf.
+# The JVM flags of the official 5.26 distribution's neo4j.conf (a calendar release adds its
+# own: release.py).
 _JVM_FLAGS = (
     "-XX:+UseG1GC",
     "-XX:-OmitStackTraceInFastThrow",
@@ -154,18 +157,22 @@ class LocalNeo4j:
         page_cache: str = "512m",
         timeout: float = 120.0,
         progress: Callable[[str], None] | None = None,
+        version: str | None = None,
     ) -> ServerStatus:
         """Start the server unless it already runs; wait until Bolt answers. `progress`
-        hears one line per long step (fetching the jars, waiting for the server)."""
+        hears one line per long step (fetching the jars, waiting for the server).
+        `version`: the Neo4j release of a new instance (default NEO4J_VERSION); an instance
+        that holds data runs the release that wrote it, and asking for another is refused."""
         tell = progress or (lambda line: None)
         self.home.mkdir(parents=True, exist_ok=True, mode=0o700)  # data and password inside
         with file_lock(self.home / ".start.lock"):
+            previous = self.state() or ServerState()
+            chosen = instance_release(self.home, previous.neo4j_version, version)
             if self.is_running():
                 return self.status(already_running=True)
-            previous = self.state() or ServerState()
             bolt, http = self._choose_ports(previous, bolt_port, http_port)
-            java = find_java()
-            lib = ensure_distribution(previous.neo4j_version or NEO4J_VERSION, progress)
+            java = find_java(chosen.java)
+            lib = ensure_distribution(chosen.version, progress)
             password = previous.password or secrets.token_urlsafe(18)
             state = previous.model_copy(
                 update={
@@ -174,11 +181,12 @@ class LocalNeo4j:
                     "bolt_port": bolt,
                     "http_port": http,
                     "java": str(java.executable),
+                    "neo4j_version": chosen.version,
                     "pid": None,
                 }
             )
             self._write_config(state, page_cache)
-            process = self._launch(java, lib, heap)
+            process = self._launch(chosen, java, lib, heap)
             state = state.model_copy(
                 update={"pid": process.pid, "started_at": datetime.now(UTC).isoformat()}
             )
@@ -244,8 +252,8 @@ class LocalNeo4j:
         ]
         (conf_dir / "neo4j.conf").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
-    def _launch(self, java: Java, lib: Path, heap: str) -> subprocess.Popen[bytes]:
-        flags = list(_JVM_FLAGS)
+    def _launch(self, chosen: Release, java: Java, lib: Path, heap: str) -> subprocess.Popen[bytes]:
+        flags = [*_JVM_FLAGS, *chosen.jvm_flags]
         if java.major >= 21:
             flags.append("--enable-native-access=ALL-UNNAMED")
         command = [
@@ -255,7 +263,7 @@ class LocalNeo4j:
             *flags,
             "-cp",
             f"{lib}/*",
-            ENTRY_POINT,
+            chosen.entry_point,
             f"--home-dir={self.home}",
             f"--config-dir={self.home / 'conf'}",
         ]

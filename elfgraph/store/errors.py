@@ -25,7 +25,7 @@ def start_hint(connection: Connection) -> str:
         return "Check `elfgraph neo4j status`; restart it with `elfgraph neo4j start`."
     if connection.source == "environment":
         return (
-            "Check that NEO4J_URI points at a running Neo4j 5.26, or unset it and run "
+            "Check that NEO4J_URI points at a running Neo4j 5.26 or later, or unset it and run "
             "`elfgraph neo4j start`."
         )
     return "Start Neo4j with `elfgraph neo4j start` (or `docker compose up -d`), or set NEO4J_URI."

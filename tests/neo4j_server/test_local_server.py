@@ -20,7 +20,7 @@ from neo4j import GraphDatabase
 
 from elfgraph.errors import Neo4jServerError
 from elfgraph.neo4j_server import LocalNeo4j
-from elfgraph.neo4j_server.process import ENTRY_POINT
+from elfgraph.neo4j_server.release import ENTRY_POINTS
 
 pytestmark = [pytest.mark.slow, pytest.mark.integration]  # a Neo4j of their own
 ELFGRAPH = Path(sys.executable).with_name("elfgraph")
@@ -37,7 +37,8 @@ def java_processes_of(home: Path) -> list[int]:
             state = (proc / "status").read_text()
         except OSError:
             continue
-        if ENTRY_POINT in cmdline and f"--home-dir={home}" in cmdline and "State:\tZ" not in state:
+        started = any(entry_point in cmdline for entry_point in ENTRY_POINTS)
+        if started and f"--home-dir={home}" in cmdline and "State:\tZ" not in state:
             found.append(int(proc.name))
     return found
 
