@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from elfgraph.errors import Neo4jServerError
+from elfgraph.neo4j_server.release import DEFAULT_VERSION, release
 
-SUPPORTED_JAVA = (17, 21)  # Neo4j 5.26's
+SUPPORTED_JAVA = release(DEFAULT_VERSION).java  # the default release's
 _VERSION = re.compile(r'version "(\d+)(?:\.(\d+))?')
 
 

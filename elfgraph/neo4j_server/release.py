@@ -45,13 +45,13 @@ ENTRY_POINTS = (FIVE_ENTRY_POINT, CALENDAR_ENTRY_POINT)
 
 def release(version: str) -> Release:
     """The release of a Neo4j version number: 5.26.x or a calendar version (2025.01.0 on)."""
-    match = _VERSION.fullmatch(version.strip())
-    major = int(match["major"]) if match else 0
-    minor = int(match["minor"]) if match else 0
-    if match and major == 5 and minor >= 26:
-        return Release(version.strip(), FIVE_ENTRY_POINT, (17, 21), ())
-    if match and major >= 2025:
-        return Release(version.strip(), CALENDAR_ENTRY_POINT, (21, 25), _CALENDAR_FLAGS)
+    number = version.strip()
+    match = _VERSION.fullmatch(number)
+    major, minor = (int(match["major"]), int(match["minor"])) if match else (0, 0)
+    if major == 5 and minor >= 26:
+        return Release(number, FIVE_ENTRY_POINT, (17, 21), ())
+    if major >= 2025:
+        return Release(number, CALENDAR_ENTRY_POINT, (21, 25), _CALENDAR_FLAGS)
     raise Neo4jServerError(
         f"Neo4j {version!r} cannot be run by elfgraph: it needs 5.26.x or a calendar "
         "release (2025.01.0 or later), written as three numbers.",

@@ -4,6 +4,7 @@ and the code cites no plan that is not in the repository."""
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -12,9 +13,9 @@ SOURCES = ("elfgraph", "cypher", "tests", "benchmarks", "docs")
 SECTION = re.compile(r"§(\d+(?:\.\d+)?)")
 # A reference to the ancestor's plans (../shared/seeds), which readers of this repository
 # do not have: "seed 001", "seeds 004 and 001", a bare flaw code "F4".
+FOREIGN = re.compile(r"\bseeds? 0\d\d\b|(?<![§.\w])F[1-6]\b(?!.*§)")
 # A link to a heading: [text](#anchor) or [text](FILE.md#anchor).
 ANCHOR_LINK = re.compile(r"\]\(([\w./-]*\.md)?#([^)\s]+)\)")
-FOREIGN = re.compile(r"\bseeds? 0\d\d\b|(?<![§.\w])F[1-6]\b(?!.*§)")
 
 
 def headings() -> set[str]:
@@ -54,7 +55,8 @@ def test_code_and_queries_cite_no_plan_outside_the_repository() -> None:
     assert cited == []
 
 
-def anchors(path: Path) -> set[str]:
+@functools.cache
+def anchors(path: Path) -> frozenset[str]:
     """The anchors GitHub gives the headings of a Markdown file: lower case, punctuation
     dropped, each space a hyphen, and -1, -2, ... after a repeated one."""
     seen: dict[str, int] = {}
@@ -65,7 +67,7 @@ def anchors(path: Path) -> set[str]:
         count = seen.get(slug, 0)
         seen[slug] = count + 1
         found.add(slug if count == 0 else f"{slug}-{count}")
-    return found
+    return frozenset(found)
 
 
 def test_every_link_to_a_heading_resolves() -> None:
@@ -75,6 +77,6 @@ def test_every_link_to_a_heading_resolves() -> None:
         for path in markdown
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         for target, anchor in ANCHOR_LINK.findall(line)
-        if anchor not in anchors(path.parent / target if target else path)
+        if anchor not in anchors((path.parent / target).resolve() if target else path)
     ]
     assert broken == []
