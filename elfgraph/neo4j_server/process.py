@@ -72,6 +72,41 @@ def port_accepts(port: int, host: str = "127.0.0.1", timeout: float = 0.5) -> bo
         return False
 
 
+def listens_on(pid: int, port: int) -> bool | None:
+    """Whether process `pid` holds the listening socket of a local TCP port; None where
+    /proc cannot tell (not Linux). A server's readiness is judged by this before any login:
+    a port that accepts may be another server's (a start that lost the port to another)."""
+    tables = [Path("/proc/net/tcp"), Path("/proc/net/tcp6")]
+    if not tables[0].exists():
+        return None
+    listening = set()
+    for table in tables:
+        try:
+            rows = table.read_text(encoding="ascii").splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            fields = row.split()
+            # local_address is HEXIP:HEXPORT; state 0A is LISTEN; the inode is field 9.
+            if (
+                len(fields) > 9
+                and fields[3] == "0A"
+                and int(fields[1].rsplit(":", 1)[1], 16) == port
+            ):
+                listening.add(f"socket:[{fields[9]}]")
+    if not listening:
+        return False
+    try:
+        descriptors = list(Path(f"/proc/{pid}/fd").iterdir())
+    except OSError:
+        return False  # gone, or not ours to read
+    for descriptor in descriptors:
+        with contextlib.suppress(OSError):
+            if os.readlink(descriptor) in listening:
+                return True
+    return False
+
+
 def terminate(pid: int, home: Path, timeout: float = 60.0) -> None:
     """SIGTERM (Neo4j shuts down cleanly on it), then SIGKILL if it is still there."""
     with contextlib.suppress(ProcessLookupError):

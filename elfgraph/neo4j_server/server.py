@@ -20,11 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from elfgraph.errors import Neo4jServerError
-from elfgraph.neo4j_server.distribution import ensure_distribution, file_lock
+from elfgraph.neo4j_server.distribution import cache_root, ensure_distribution, file_lock
 from elfgraph.neo4j_server.java import Java, find_java
 from elfgraph.neo4j_server.process import (
     ephemeral_port,
     is_server_process,
+    listens_on,
     port_accepts,
     port_is_free,
     terminate,
@@ -170,35 +171,38 @@ class LocalNeo4j:
             chosen = instance_release(self.home, previous.neo4j_version, version)
             if self.is_running():
                 return self.status(already_running=True)
-            bolt, http = self._choose_ports(previous, bolt_port, http_port)
             java = find_java(chosen.java)
             lib = ensure_distribution(chosen.version, progress)
-            password = previous.password or secrets.token_urlsafe(18)
-            state = previous.model_copy(
-                update={
-                    "password": password,
-                    "auth": auth,
-                    "bolt_port": bolt,
-                    "http_port": http,
-                    "java": str(java.executable),
-                    "neo4j_version": chosen.version,
-                    "pid": None,
-                }
-            )
-            self._write_config(state, page_cache)
-            process = self._launch(chosen, java, lib, heap)
-            state = state.model_copy(
-                update={"pid": process.pid, "started_at": datetime.now(UTC).isoformat()}
-            )
-            write_state(self.home, state)
-            tell(f"Started Java (pid {process.pid}); waiting for Bolt on port {bolt} …")
-            try:
-                self._wait_until_ready(process, state, timeout)
-            except BaseException:
-                terminate(process.pid, self.home, timeout=30)
-                write_state(self.home, state.model_copy(update={"pid": None}))
-                raise
-            return self.status()
+            # Machine-wide, from choosing the ports until this server holds them: two
+            # instances started at once would otherwise both take the free default.
+            with file_lock(cache_root() / "ports.lock"):
+                bolt, http = self._choose_ports(previous, bolt_port, http_port)
+                password = previous.password or secrets.token_urlsafe(18)
+                state = previous.model_copy(
+                    update={
+                        "password": password,
+                        "auth": auth,
+                        "bolt_port": bolt,
+                        "http_port": http,
+                        "java": str(java.executable),
+                        "neo4j_version": chosen.version,
+                        "pid": None,
+                    }
+                )
+                self._write_config(state, page_cache)
+                process = self._launch(chosen, java, lib, heap)
+                state = state.model_copy(
+                    update={"pid": process.pid, "started_at": datetime.now(UTC).isoformat()}
+                )
+                write_state(self.home, state)
+                tell(f"Started Java (pid {process.pid}); waiting for Bolt on port {bolt} …")
+                try:
+                    self._wait_until_ready(process, state, timeout)
+                except BaseException:
+                    terminate(process.pid, self.home, timeout=30)
+                    write_state(self.home, state.model_copy(update={"pid": None}))
+                    raise
+                return self.status()
 
     def _choose_ports(
         self, previous: ServerState, bolt_port: int | None, http_port: int | None
@@ -291,13 +295,24 @@ class LocalNeo4j:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if process.poll() is not None:
+                if port_accepts(state.bolt_port):
+                    raise Neo4jServerError(
+                        f"Another process took Bolt port {state.bolt_port} while Neo4j "
+                        "started, and Neo4j exited.",
+                        recovery="Start again: elfgraph then picks a free port (or give one "
+                        "with --bolt-port).",
+                    )
                 raise Neo4jServerError(
                     f"Neo4j exited during start-up (code {process.returncode}).\n"
                     f"{self._log_tail()}",
                     recovery=f"Read {self.home / 'logs'} (console.log, neo4j.log, debug.log); "
                     "a port taken meanwhile or too little memory are the usual causes.",
                 )
-            if port_accepts(state.bolt_port):
+            # Only this server is logged in to: one that answers on the port but is not
+            # ours (it took the port first) must not be sent this instance's password, or
+            # have it set as its own.
+            ours = listens_on(process.pid, state.bolt_port)
+            if ours or (ours is None and port_accepts(state.bolt_port)):
                 try:
                     self._check_credentials(state)
                     return

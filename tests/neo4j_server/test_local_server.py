@@ -20,7 +20,9 @@ from neo4j import GraphDatabase
 
 from elfgraph.errors import Neo4jServerError
 from elfgraph.neo4j_server import LocalNeo4j
+from elfgraph.neo4j_server.process import ephemeral_port, listens_on
 from elfgraph.neo4j_server.release import ENTRY_POINTS
+from elfgraph.neo4j_server.state import ServerState
 
 pytestmark = [pytest.mark.slow, pytest.mark.integration]  # a Neo4j of their own
 ELFGRAPH = Path(sys.executable).with_name("elfgraph")
@@ -136,3 +138,67 @@ def test_the_cli_prints_status_json_and_env_lines(instance: LocalNeo4j) -> None:
     assert not_running.returncode == 1
     assert "recovery" in not_running.stderr
     assert "Traceback" not in not_running.stderr
+
+
+@pytest.mark.skipif(not Path("/proc").exists(), reason="process checks read /proc")
+def test_two_instances_started_at_once_never_share_a_port(tmp_path: Path) -> None:
+    """Both ask for one free port: one gets it, the other is told; before the machine-wide
+    start lock both launched, and the loser logged in to the winner's server."""
+    port = ephemeral_port(set())
+    servers = [LocalNeo4j(tmp_path / name) for name in ("first", "second")]
+    outcomes: dict[Path, object] = {}
+
+    def start(server: LocalNeo4j) -> None:
+        try:
+            outcomes[server.home] = server.start(bolt_port=port)
+        except Neo4jServerError as exc:
+            outcomes[server.home] = exc
+
+    threads = [threading.Thread(target=start, args=(server,)) for server in servers]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        started = [s for s in servers if not isinstance(outcomes[s.home], Neo4jServerError)]
+        refused = [s for s in servers if isinstance(outcomes[s.home], Neo4jServerError)]
+        assert len(started) == 1, outcomes
+        assert len(refused) == 1, outcomes
+        error = outcomes[refused[0].home]
+        assert isinstance(error, Neo4jServerError)
+        assert f"Port {port}" in error.message
+        assert java_processes_of(refused[0].home) == []
+        winner = started[0].state()
+        assert winner is not None
+        assert winner.password
+        with GraphDatabase.driver(f"bolt://127.0.0.1:{port}", auth=("neo4j", winner.password)) as d:
+            d.verify_connectivity()
+    finally:
+        for server in servers:
+            server.stop()
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="socket owners are read from /proc")
+def test_a_server_that_is_not_ours_is_never_logged_in_to(tmp_path: Path) -> None:
+    """A port that accepts but is held by another process (here this test's listener, the
+    'server' a sleeping process that never listens) is waited on, never sent a password."""
+    server = LocalNeo4j(tmp_path / "home")
+    with socket.socket() as foreign:
+        foreign.bind(("127.0.0.1", 0))
+        foreign.listen()
+        foreign.setblocking(False)
+        port = foreign.getsockname()[1]
+        assert listens_on(os.getpid(), port) is True
+        sleeper = subprocess.Popen(["sleep", "30"])
+        try:
+            assert listens_on(sleeper.pid, port) is False
+            state = ServerState(password="not-for-them", bolt_port=port, http_port=port + 1)
+            with pytest.raises(Neo4jServerError) as caught:
+                server._wait_until_ready(sleeper, state, timeout=1.5)
+            assert f"port {port}" in caught.value.message
+            with pytest.raises(BlockingIOError):
+                foreign.accept()  # no connection was ever made to it
+        finally:
+            sleeper.kill()
+            sleeper.wait()
+    assert listens_on(os.getpid(), port) is False
