@@ -19,17 +19,19 @@ from pathlib import Path
 
 import anyio
 
+from benchmarks.doc_sections import write_doc_section
 from benchmarks.plots import plot
 from benchmarks.suite import (
     DEFAULT_SIZES,
     DOC,
+    END,
     IMAGES,
     PARTS,
     RESULTS,
+    START,
     markdown,
     run_suite,
     save,
-    write_section,
 )
 
 
@@ -85,7 +87,7 @@ def main() -> None:
         title: os.path.relpath(path.resolve(), args.doc.resolve().parent)
         for title, path in images.items()
     }
-    write_section(args.doc, markdown(report, relative))
+    write_doc_section(args.doc, START, END, markdown(report, relative))
     print(f"updated {args.doc} and {', '.join(str(p) for p in images.values())}")
 
 

@@ -43,8 +43,9 @@ import anyio
 
 from benchmarks.corpus import facts
 from benchmarks.curate import local_server_pid, settle
-from benchmarks.machine import describe, machine_line
+from benchmarks.machine import describe
 from benchmarks.read_path import questions
+from benchmarks.scale_deletions import archive_share
 from benchmarks.scale_log import (
     DREAM_EVERY,
     CpuMeter,
@@ -54,6 +55,7 @@ from benchmarks.scale_log import (
     server_settings,
     with_earlier,
 )
+from benchmarks.scale_report import cpu_line, markdown, plot, write_doc
 from benchmarks.suite import DOC, IMAGES
 from benchmarks.write_path import RESULTS, percentile
 from elfgraph.config.connection import load_settings
@@ -65,10 +67,7 @@ from elfgraph.neo4j_server.server import LocalNeo4j
 from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
-from elfgraph.store.transaction import Transaction
 
-START = "<!-- scale:start -->"
-END = "<!-- scale:end -->"
 LEARN_BATCH = 5_000
 WARM_UP = 200
 QUERIES = 200
@@ -212,43 +211,6 @@ async def leg_reads(database: Database, space: str, queries: list[str]) -> dict[
     return out
 
 
-# What curate's archive does to a block (cypher/curation/archive_decayed.cypher), to a
-# random share of the space. Curate itself would keep most of these blocks: in a space
-# built in one session, each block is a bridge of the session chain (§9.2).
-PICK_SHARE = """
-MATCH (b:Block)
-WHERE b.space = $space AND b.status = 'active' AND rand() < $share
-RETURN collect(b.id) AS ids
-"""
-ARCHIVE_IDS = """
-UNWIND $ids AS block_id
-MATCH (b:Block {space: $space, id: block_id})
-SET b.status = 'archived', b.archive_reason = 'benchmark'
-REMOVE b.embedding, b.sketch, b.embedding_sketch, b:Self
-WITH b
-CALL (b) {
-  MATCH (b)-[r]-(:Block)
-  DELETE r
-}
-WITH collect(b) AS gone
-MATCH (space:Space {name: $space})
-SET space.vector_epoch = coalesce(space.vector_epoch, 0) + 1
-FOREACH (b IN gone | SET b.vector_epoch = space.vector_epoch)
-RETURN size(gone) AS archived
-"""
-ARCHIVE_BATCH = 5_000  # one transaction's worth: the server caps a transaction's memory
-
-
-async def _pick(tx: Transaction, space: str, share: float) -> list[str]:
-    record = await (await tx.driver_tx.run(PICK_SHARE, space=space, share=share)).single()
-    return list(record["ids"]) if record else []
-
-
-async def _archive(tx: Transaction, space: str, ids: list[str]) -> int:
-    record = await (await tx.driver_tx.run(ARCHIVE_IDS, space=space, ids=ids)).single()
-    return int(record["archived"]) if record else 0
-
-
 async def after_deletions(
     memory: MemorySystem,
     database: Database,
@@ -261,10 +223,7 @@ async def after_deletions(
     once the server is idle: the vector index keeps deleted vectors until Lucene merges
     its segments."""
     started = time.perf_counter()
-    ids = await database.read(_pick, space, share)
-    archived = 0
-    for start in range(0, len(ids), ARCHIVE_BATCH):
-        archived += await database.write(_archive, space, ids[start : start + ARCHIVE_BATCH])
+    archived = await archive_share(database, space, share)
     seconds = time.perf_counter() - started
     queries = questions(QUERIES)
     right_after = await timed([lambda q=q: memory.recall(q) for q in queries])
@@ -393,136 +352,6 @@ async def run(
         return report
     finally:
         await database.close()
-
-
-def cpu_line(cpu: dict[str, float | None]) -> str:
-    """The dream's CPU per block, this process's and the server's when known."""
-    server = cpu["server_cpu_ms_per_block"]
-    return f"CPU {cpu['python_cpu_ms_per_block']:.2f} ms a block in Python, " + (
-        "the server's unknown" if server is None else f"{server:.2f} in the server"
-    )
-
-
-def deleted(r: dict[str, Any]) -> str:
-    if "recall_after_delete" not in r:
-        return "–"
-    now, idle = r["recall_after_delete"], r["recall_after_delete_settled"]
-    return (
-        f"{r['deleted']:,} archived: {now['p50_ms']:.1f} / {now['p95_ms']:.1f} → "
-        f"{idle['p50_ms']:.1f} / {idle['p95_ms']:.1f}"
-    )
-
-
-def megabytes(r: dict[str, Any], key: str) -> str:
-    return f"{r[key]:,.0f}" if key in r else "–"
-
-
-def markdown(report: dict[str, Any]) -> str:
-    earlier = {machine_line(r["from"]) for r in report["results"] if "from" in r}
-    server = report.get("server") or {}
-    settings = (
-        f", server heap {server['heap']} / page cache {server['page_cache']}"
-        if {"heap", "page_cache"} <= server.keys()
-        else ""
-    )
-    lines = [
-        f"{machine_line(report['machine'])}{settings}; mock embedder, one session per build.",
-        *(f"Rows marked * are from an earlier run: {line}." for line in sorted(earlier)),
-        "",
-        "| blocks | learn_many blocks/s | dream blocks/s (first → last chunk) "
-        "| recall p50 / p95 ms | queryless p50 / p95 ms | SELF p50 / p95 ms "
-        "| first / second recall ms | curate s "
-        "| recall p50 / p95 ms after archiving 30 % (at once → server idle) "
-        "| Python RSS / database files MB |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ]
-    for r in report["results"]:
-        if "stopped" in r:  # a run stopped before its reads (scale_log.report_from_log)
-            lines.append(
-                f"| {r['size']:,} † | {r['learn_blocks_per_s']:,.0f} | {r['stopped']} "
-                f"| – | – | – | – | – | – | {megabytes(r, 'python_rss_mb')} / "
-                f"{megabytes(r, 'disk_mb')} |"
-            )
-            continue
-        rates = [rate for _, rate in r["dream_chunk_rates"]] or [r["dream_blocks_per_s"]]
-        lines.append(
-            f"| {r['size']:,}{' *' if 'from' in r else ''} | {r['learn_blocks_per_s']:,.0f} "
-            f"| {r['dream_blocks_per_s']:,.0f} "
-            f"({rates[0]:,.0f} → {rates[-1]:,.0f}) | {r['recall']['p50_ms']:.1f} / "
-            f"{r['recall']['p95_ms']:.1f} | {r['queryless']['p50_ms']:.1f} / "
-            f"{r['queryless']['p95_ms']:.1f} | {r['self']['p50_ms']:.1f} / "
-            f"{r['self']['p95_ms']:.1f} | {r['first_recall_ms']:.0f} / "
-            f"{r['second_recall_ms']:.0f} | {r['curate_seconds']:.2f} | {deleted(r)} "
-            f"| {megabytes(r, 'python_rss_mb')} / {megabytes(r, 'disk_mb')} |"
-        )
-    return "\n".join(lines)
-
-
-def binned(chunk_rates: list[list[float]], every: int) -> list[tuple[float, float]]:
-    """Per-chunk rates pooled into bins of about `every` blocks (blocks / seconds of the
-    bin): a 1M run has 2,000 chunks, too noisy to read one by one."""
-    points, blocks, seconds, before = [], 0.0, 0.0, 0.0
-    for done, rate in chunk_rates:
-        blocks += done - before
-        seconds += (done - before) / max(rate, 1e-9)
-        before = done
-        if blocks >= every:
-            points.append((done, blocks / seconds))
-            blocks, seconds = 0.0, 0.0
-    if blocks:
-        points.append((before, blocks / seconds))
-    return points
-
-
-def plot(report: dict[str, Any], folder: Path) -> Path:
-    """Dream blocks/s over the share of the space dreamed (one line per size, binned by a
-    hundredth of it: flat means linear) and the read latencies against size."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    folder.mkdir(parents=True, exist_ok=True)
-    figure, (rates, reads) = plt.subplots(1, 2, figsize=(11, 4.2))
-    for r in report["results"]:
-        points = binned(r["dream_chunk_rates"], max(1, r["size"] // 100))
-        share = [d / r["size"] for d, _ in points]  # every size spans the same width
-        rates.plot(share, [v for _, v in points], label=f"{r['size']:,}")
-    rates.set(
-        xlim=(0, 1), xlabel="share of the space dreamed", ylabel="dream blocks/s", title="dream"
-    )
-    rates.legend(title="space size")
-    measured = [r for r in report["results"] if "recall" in r]  # a stopped run has none
-    sizes = [r["size"] for r in measured]
-    for key in ("recall", "queryless", "self"):
-        reads.plot(sizes, [r[key]["p50_ms"] for r in measured], "o-", label=f"{key} p50")
-    reads.set(xscale="log", yscale="log", xlabel="blocks", ylabel="ms", title="reads")
-    reads.legend()
-    path = folder / "scale.png"
-    figure.tight_layout()
-    figure.savefig(path, dpi=110)
-    plt.close(figure)
-    return path
-
-
-def write_doc(doc: Path, table: str, image: Path) -> None:
-    """Replace the scale section's generated part between its markers."""
-    relative = os.path.relpath(image.resolve(), doc.resolve().parent)
-    write_doc_section(
-        doc, START, END, f"{table}\n\n![dream rate and read latency by size]({relative})"
-    )
-
-
-def write_doc_section(doc: Path, start: str, end: str, body: str) -> None:
-    """Replace what lies between two markers of the document (append them if missing)."""
-    section = f"{start}\n{body}\n{end}"
-    text = doc.read_text(encoding="utf-8")
-    if start in text and end in text:
-        before, rest = text.split(start, 1)
-        text = before + section + rest.split(end, 1)[1]
-    else:
-        text = text.rstrip("\n") + "\n\n" + section + "\n"
-    doc.write_text(text, encoding="utf-8")
 
 
 def main(argv: list[str]) -> None:

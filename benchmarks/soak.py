@@ -31,6 +31,7 @@ from typing import Any
 import anyio
 
 from benchmarks.corpus import facts
+from benchmarks.doc_sections import write_doc_section
 from benchmarks.machine import ROOT, describe, machine_line
 from benchmarks.write_path import percentile
 from elfgraph import ElfgraphError, MemorySystem, MockEmbeddingService
@@ -229,7 +230,6 @@ def markdown(report: dict[str, Any], image: str) -> str:
     windows = report["windows"]
     first, last = windows[0], windows[-1]
     lines = [
-        MARK[0],
         f"Machine: {machine_line(report['machine'])}. {report['minutes']:.0f} minutes, "
         f"{report['operations']:,} operations ({len(report['refusals'])} refused with an "
         "ElfgraphError, e.g. a connect to a block whose edges are all protected), "
@@ -247,16 +247,8 @@ def markdown(report: dict[str, Any], image: str) -> str:
                 f"| {name} p50 / p95 (ms) | {a['p50_ms']} / {a['p95_ms']} | "
                 f"{b['p50_ms']} / {b['p95_ms']} |"
             )
-    lines += ["", f"![soak]({image})", MARK[1]]
+    lines += ["", f"![soak]({image})"]
     return "\n".join(lines)
-
-
-def write_section(doc: Path, section: str) -> None:
-    text = doc.read_text(encoding="utf-8")
-    start, end = text.find(MARK[0]), text.find(MARK[1])
-    if start < 0 or end < 0:
-        raise SystemExit(f"{doc} has no {MARK[0]} … {MARK[1]} section to fill")
-    doc.write_text(text[:start] + section + text[end + len(MARK[1]) :], encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -271,7 +263,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{report['operations']} operations, {len(report['refusals'])} refused: {args.out}")
     if not args.no_doc:
         image = plot(report, IMAGE)
-        write_section(DOC, markdown(report, str(image.relative_to(DOC.parent))))
+        body = markdown(report, str(image.relative_to(DOC.parent)))
+        write_doc_section(DOC, *MARK, body)
         print(f"updated {DOC} and {image}")
 
 

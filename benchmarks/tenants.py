@@ -60,9 +60,10 @@ from benchmarks.curate import (
     settle,
     write_edges,
 )
+from benchmarks.doc_sections import write_doc_section
 from benchmarks.machine import describe, machine_line
 from benchmarks.read_path import questions
-from benchmarks.scale import size_arg, write_doc_section
+from benchmarks.scale import size_arg
 from benchmarks.suite import DOC
 from benchmarks.tenant_reads import (
     AFTER_DROP_S,

@@ -1,0 +1,132 @@
+"""The scale benchmark's report (benchmarks/scale.py): its table, its plot, and its part of
+docs/BENCHMARKS.md between the scale markers."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from benchmarks.doc_sections import write_doc_section
+from benchmarks.machine import machine_line
+
+START = "<!-- scale:start -->"
+END = "<!-- scale:end -->"
+
+
+def cpu_line(cpu: dict[str, float | None]) -> str:
+    """The dream's CPU per block, this process's and the server's when known."""
+    server = cpu["server_cpu_ms_per_block"]
+    return f"CPU {cpu['python_cpu_ms_per_block']:.2f} ms a block in Python, " + (
+        "the server's unknown" if server is None else f"{server:.2f} in the server"
+    )
+
+
+def deleted(r: dict[str, Any]) -> str:
+    if "recall_after_delete" not in r:
+        return "–"
+    now, idle = r["recall_after_delete"], r["recall_after_delete_settled"]
+    return (
+        f"{r['deleted']:,} archived: {now['p50_ms']:.1f} / {now['p95_ms']:.1f} → "
+        f"{idle['p50_ms']:.1f} / {idle['p95_ms']:.1f}"
+    )
+
+
+def megabytes(r: dict[str, Any], key: str) -> str:
+    return f"{r[key]:,.0f}" if key in r else "–"
+
+
+def markdown(report: dict[str, Any]) -> str:
+    earlier = {machine_line(r["from"]) for r in report["results"] if "from" in r}
+    server = report.get("server") or {}
+    settings = (
+        f", server heap {server['heap']} / page cache {server['page_cache']}"
+        if {"heap", "page_cache"} <= server.keys()
+        else ""
+    )
+    lines = [
+        f"{machine_line(report['machine'])}{settings}; mock embedder, one session per build.",
+        *(f"Rows marked * are from an earlier run: {line}." for line in sorted(earlier)),
+        "",
+        "| blocks | learn_many blocks/s | dream blocks/s (first → last chunk) "
+        "| recall p50 / p95 ms | queryless p50 / p95 ms | SELF p50 / p95 ms "
+        "| first / second recall ms | curate s "
+        "| recall p50 / p95 ms after archiving 30 % (at once → server idle) "
+        "| Python RSS / database files MB |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in report["results"]:
+        if "stopped" in r:  # a run stopped before its reads (scale_log.report_from_log)
+            lines.append(
+                f"| {r['size']:,} † | {r['learn_blocks_per_s']:,.0f} | {r['stopped']} "
+                f"| – | – | – | – | – | – | {megabytes(r, 'python_rss_mb')} / "
+                f"{megabytes(r, 'disk_mb')} |"
+            )
+            continue
+        rates = [rate for _, rate in r["dream_chunk_rates"]] or [r["dream_blocks_per_s"]]
+        lines.append(
+            f"| {r['size']:,}{' *' if 'from' in r else ''} | {r['learn_blocks_per_s']:,.0f} "
+            f"| {r['dream_blocks_per_s']:,.0f} "
+            f"({rates[0]:,.0f} → {rates[-1]:,.0f}) | {r['recall']['p50_ms']:.1f} / "
+            f"{r['recall']['p95_ms']:.1f} | {r['queryless']['p50_ms']:.1f} / "
+            f"{r['queryless']['p95_ms']:.1f} | {r['self']['p50_ms']:.1f} / "
+            f"{r['self']['p95_ms']:.1f} | {r['first_recall_ms']:.0f} / "
+            f"{r['second_recall_ms']:.0f} | {r['curate_seconds']:.2f} | {deleted(r)} "
+            f"| {megabytes(r, 'python_rss_mb')} / {megabytes(r, 'disk_mb')} |"
+        )
+    return "\n".join(lines)
+
+
+def binned(chunk_rates: list[list[float]], every: int) -> list[tuple[float, float]]:
+    """Per-chunk rates pooled into bins of about `every` blocks (blocks / seconds of the
+    bin): a 1M run has 2,000 chunks, too noisy to read one by one."""
+    points, blocks, seconds, before = [], 0.0, 0.0, 0.0
+    for done, rate in chunk_rates:
+        blocks += done - before
+        seconds += (done - before) / max(rate, 1e-9)
+        before = done
+        if blocks >= every:
+            points.append((done, blocks / seconds))
+            blocks, seconds = 0.0, 0.0
+    if blocks:
+        points.append((before, blocks / seconds))
+    return points
+
+
+def plot(report: dict[str, Any], folder: Path) -> Path:
+    """Dream blocks/s over the share of the space dreamed (one line per size, binned by a
+    hundredth of it: flat means linear) and the read latencies against size."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    folder.mkdir(parents=True, exist_ok=True)
+    figure, (rates, reads) = plt.subplots(1, 2, figsize=(11, 4.2))
+    for r in report["results"]:
+        points = binned(r["dream_chunk_rates"], max(1, r["size"] // 100))
+        share = [d / r["size"] for d, _ in points]  # every size spans the same width
+        rates.plot(share, [v for _, v in points], label=f"{r['size']:,}")
+    rates.set(
+        xlim=(0, 1), xlabel="share of the space dreamed", ylabel="dream blocks/s", title="dream"
+    )
+    rates.legend(title="space size")
+    measured = [r for r in report["results"] if "recall" in r]  # a stopped run has none
+    sizes = [r["size"] for r in measured]
+    for key in ("recall", "queryless", "self"):
+        reads.plot(sizes, [r[key]["p50_ms"] for r in measured], "o-", label=f"{key} p50")
+    reads.set(xscale="log", yscale="log", xlabel="blocks", ylabel="ms", title="reads")
+    reads.legend()
+    path = folder / "scale.png"
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+    return path
+
+
+def write_doc(doc: Path, table: str, image: Path) -> None:
+    """Replace the scale section's generated part between its markers."""
+    relative = os.path.relpath(image.resolve(), doc.resolve().parent)
+    write_doc_section(
+        doc, START, END, f"{table}\n\n![dream rate and read latency by size]({relative})"
+    )
