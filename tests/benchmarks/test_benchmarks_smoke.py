@@ -14,6 +14,7 @@ from benchmarks import tenant_reads, tenants
 from benchmarks.corpus import facts
 from benchmarks.curate import one_run as curate_run
 from benchmarks.curate import summarise as curate_summary
+from benchmarks.doc_sections import write_doc_section
 from benchmarks.dream_into import one_run as dream_into_run
 from benchmarks.hnsw_width import clustered, measure
 from benchmarks.learn_rate import one_run as learn_run
@@ -23,7 +24,7 @@ from benchmarks.locomo.run import Options, run
 from benchmarks.plots import plot
 from benchmarks.read_path import one_size, questions
 from benchmarks.read_path import stats as latency_stats
-from benchmarks.suite import markdown, run_suite, save, write_section
+from benchmarks.suite import END, START, markdown, run_suite, save
 from benchmarks.write_path import one_run, summarise
 from elfgraph.curation.models import PHASES
 from elfgraph.spaces.registry import drop_space
@@ -115,8 +116,9 @@ async def test_the_suite_writes_json_markdown_and_plots(database: Database, tmp_
     assert all(path.stat().st_size > 1000 for path in images.values())
     doc = tmp_path / "BENCHMARKS.md"
     doc.write_text("# Benchmarks\n\nNotes stay.\n", encoding="utf-8")
-    write_section(doc, markdown(report, {t: p.name for t, p in images.items()}))
-    write_section(doc, markdown(report, {t: p.name for t, p in images.items()}))  # replaced
+    body = markdown(report, {t: p.name for t, p in images.items()})
+    write_doc_section(doc, START, END, body)
+    write_doc_section(doc, START, END, body)  # replaced
     text = doc.read_text(encoding="utf-8")
     assert text.count("<!-- suite:start -->") == 1
     assert "Notes stay." in text
