@@ -1,5 +1,6 @@
 """The ranked blocks for a query (docs/BEHAVIOUR.md §7): one read gathers every candidate
-(cypher/retrieval/candidates.cypher), then ranking is pure (ranking.py)."""
+(cypher/retrieval/candidates.cypher), after the two legs' reads at once when both ask the
+server (server_legs.py); then ranking is pure (ranking.py)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from elfgraph.retrieval.index_share import MAX_FETCH, IndexShare
 from elfgraph.retrieval.keywords import keyword_terms
 from elfgraph.retrieval.ranking import Ranked, Relevance, rank_candidates
 from elfgraph.retrieval.repository.candidates import candidates
+from elfgraph.retrieval.server_legs import server_legs
 from elfgraph.retrieval.vector_cache import VectorCache
 from elfgraph.store.database import Database
 
@@ -104,7 +106,8 @@ async def retrieve(
     pending: bool = True,
     cache: VectorCache | None = None,
 ) -> Ranked:
-    """The ranked blocks for a query (no side effects): one database round trip.
+    """The ranked blocks for a query (no side effects): one database round trip, or two
+    when both legs ask the server (server_legs.py, which asks them at once).
     `now_hours` None: outside a session, the space's persisted clock (read in that trip).
     `pending`: inbox blocks the keyword leg finds may be ranked too (§7.7). `cache`: the
     space's vectors in this process, used for the vector leg when the database confirms
@@ -137,6 +140,32 @@ async def retrieve(
     if asked is not None and cache is not None and not self_only and cache.keywords_usable:
         cached_keyword_ids, cached_keyword_scores = cache.keywords.search(asked, k)
         version = cache.version or version
+    keywords_from_cache = cached_keyword_ids is not None
+    seeds = None  # both legs asked of the server at once, before the candidates read
+    if (
+        share.active is not None
+        and share.active >= config.retrieval.concurrent_legs_blocks
+        and vector is not None
+        and cached_ids is None
+        and not exact
+        and terms is not None
+        and cached_keyword_ids is None
+    ):
+        seeds = await server_legs(
+            database,
+            space,
+            vector=vector.tolist(),
+            terms=terms,
+            k=k,
+            fetch=share.fetch(k),
+            scan_below=k if self_only else share.scan_below(k),
+            text_fetch=keyword_fetch(k, self_only=self_only, pending=False),
+            self_only=self_only,
+        )
+        if seeds is not None:
+            cached_ids, cached_scores = seeds.vector_ids, seeds.vector_scores
+            cached_keyword_ids, cached_keyword_scores = seeds.keyword_ids, seeds.keyword_scores
+            version = seeds.version
     row = await database.read(
         candidates,
         space=space,
@@ -172,7 +201,15 @@ async def retrieve(
         pending=pending,  # inbox blocks by keyword: read your writes (§7.7)
     )
     found = Candidates.from_row(row)
-    if cached_keyword_ids is not None and asked is not None and cache is not None:
+    if seeds is not None and found.vector_version == seeds.version:
+        # The read took those seeds: what the index answered is theirs to tell.
+        found = replace(
+            found,
+            answered=seeds.answered,
+            fetched_in_space=seeds.fetched_in_space,
+            compared=seeds.compared,
+        )
+    if keywords_from_cache and asked is not None and cache is not None:
         found = _pending_scored(found, version, asked, cache)
     if cache is not None and found.vector_version is not None:
         cache.observe(found.vector_version, found.cache_dead)

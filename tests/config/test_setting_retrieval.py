@@ -16,6 +16,7 @@ from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
 from tests.support.graph import graph_write
 from tests.support.memory import MakeMemory
+from tests.support.reads import recorded_reads
 from tests.support.recall_setup import QUERY
 from tests.support.retrieval_scenario import EMBEDDER, TEXTS, VECTOR_ALONE, filled, similarities
 from tests.support.settings import Opener, both
@@ -196,6 +197,39 @@ async def test_setting_background_load_blocks(
     assert default[0] is False
     assert changed[0] is True
     assert default[1] == changed[1]
+
+
+async def test_setting_concurrent_legs_blocks(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    # A space with no cache, taken to hold 100,000 blocks (too many to scan, fewer than the
+    # default): both legs ask the server's indexes in the candidates read; with 0, in two
+    # reads at once before it.
+    texts = [f"note {i} on the garden shed" for i in range(40)]
+
+    async def scenario(open_memory: Opener, _: str) -> tuple[list[str], set[str]]:
+        memory = await open_memory(embedding_service=MockEmbeddingService())
+        await memory.learn_many(texts)
+        await memory.dream()
+        share = memory._retriever.share
+        share.share, share.active = 1.0, 100_000
+        with recorded_reads(database) as reads:
+            found = [b.content for b in await memory.recall("garden shed note 7", top_k=3)]
+        return found, set(reads)
+
+    default, changed = await both(
+        make_memory,
+        database,
+        space,
+        scenario,
+        changed={"concurrent_legs_blocks": 0},
+        base={"vector_cache_blocks": 0, "sketch_cache_blocks": 0, "keyword_cache_blocks": 0},
+    )
+    assert "candidates" in default[1]
+    assert not {"vector_leg", "keyword_leg"} & default[1]
+    assert {"vector_leg", "keyword_leg", "candidates"} <= changed[1]
+    assert default[0] == changed[0]
+    assert default[0][0] == "note 7 on the garden shed"
 
 
 async def _keyword_order(open_memory: Opener, texts: list[str], query: str) -> list[str]:
