@@ -24,6 +24,7 @@ from benchmarks.locomo.run import Options, run
 from benchmarks.plots import plot
 from benchmarks.read_path import one_size, questions
 from benchmarks.read_path import stats as latency_stats
+from benchmarks.server_legs import one_run as server_legs_run
 from benchmarks.suite import END, START, markdown, run_suite, save
 from benchmarks.write_path import one_run, summarise
 from elfgraph.curation.models import PHASES
@@ -31,6 +32,7 @@ from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
 from tests.support.graph import graph
 from tests.support.locomo_sample import write
+from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
 
@@ -40,6 +42,17 @@ async def test_write_path_benchmark_runs(database: Database) -> None:
     distinct = len({text.strip().lower() for text in facts(60)})  # repeats stop at learn
     assert run["promoted"] + run["deduplicated"] == distinct
     assert summarise(60, [run])["dream_blocks_per_s_median"] > 0
+
+
+async def test_server_legs_benchmark_recalls_with_the_caches_off(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    memory = await make_memory()
+    await memory.learn_many(facts(40, duplicate_share=0.0, unique=True))
+    await memory.dream()
+    run = await server_legs_run(space, True, "off", database)
+    assert run["recalls"] == 2 * 200
+    assert 0 < run["recall"]["p50_ms"] <= run["recall"]["p95_ms"]
 
 
 async def test_learn_rate_benchmark_learns_every_block_and_drops_its_space(
