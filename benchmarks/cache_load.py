@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import anyio
 
-from benchmarks.children import child_result, save_runs
+from benchmarks.children import child_result, run_module, save_runs
 from benchmarks.read_path import questions
 from benchmarks.scale import stats
 from benchmarks.write_path import RESULTS
@@ -126,7 +125,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--child"]:
-        child(sys.argv[2:])
-    else:
-        main()
+    run_module(main, child)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,3 +33,12 @@ def save_runs(out: Path, space: str, runs: list[dict[str, Any]]) -> None:
     report = {"machine": describe_process(), "space": space, "runs": runs}
     out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     print(f"raw results: {out}")
+
+
+def run_module(main: Callable[[], None], child: Callable[[list[str]], None]) -> None:
+    """A benchmark module's entry point: `child(args)` when run as `--child ARGS...` (by
+    child_result), else `main()`."""
+    if sys.argv[1:2] == ["--child"]:
+        child(sys.argv[2:])
+    else:
+        main()

@@ -141,11 +141,15 @@ async def retrieve(
         cached_keyword_ids, cached_keyword_scores = cache.keywords.search(asked, k)
         version = cache.version or version
     keywords_from_cache = cached_keyword_ids is not None
+    query_vector = vector.tolist() if vector is not None else None
+    fetch = share.fetch(k)
+    # A SELF frame's answers hold few Self blocks, and its scan compares only those.
+    scan_below = k if self_only else share.scan_below(k)
     seeds = None  # both legs asked of the server at once, before the candidates read
     if (
         share.active is not None
         and share.active >= config.retrieval.concurrent_legs_blocks
-        and vector is not None
+        and query_vector is not None
         and cached_ids is None
         and not exact
         and terms is not None
@@ -154,11 +158,11 @@ async def retrieve(
         seeds = await server_legs(
             database,
             space,
-            vector=vector.tolist(),
+            vector=query_vector,
             terms=terms,
             k=k,
-            fetch=share.fetch(k),
-            scan_below=k if self_only else share.scan_below(k),
+            fetch=fetch,
+            scan_below=scan_below,
             text_fetch=keyword_fetch(k, self_only=self_only, pending=False),
             self_only=self_only,
         )
@@ -169,12 +173,11 @@ async def retrieve(
     row = await database.read(
         candidates,
         space=space,
-        query_vector=vector.tolist() if vector is not None else None,
+        query_vector=query_vector,
         terms=terms,
         k=k,
-        fetch=share.fetch(k),
-        # A SELF frame's answers hold few Self blocks, and its scan compares only those.
-        scan_below=k if self_only else share.scan_below(k),
+        fetch=fetch,
+        scan_below=scan_below,
         exact=exact and cached_ids is None,
         cached_ids=cached_ids,
         cached_scores=cached_scores,
