@@ -14,7 +14,8 @@ this run did not measure from an earlier JSON, for one table and one plot from 1
 For each size, one fresh space on the configured Neo4j (run it against a server of its own,
 ELFGRAPH_NEO4J_HOME=…): learn_many in batches inside one session (blocks/s), dream the
 whole inbox in that session with the mock embedder (blocks/s of every chunk, so a
-quadratic step shows as a falling curve), then, once the server is idle, recall p50/p95
+quadratic step shows as a falling curve), then, once the server is idle (or after
+--settle-max seconds: the table marks those reads ‡), recall p50/p95
 with a query, with the vector leg alone and with the keyword leg alone, queryless recall
 (the SELF and ATTENTION frames without a query), the first recall of a freshly opened
 MemorySystem, and curate. --keep-space leaves each space in place for probes instead of
@@ -277,6 +278,8 @@ async def one_size(
         if recall:
             # a bulk load leaves the server merging index segments: not the reads' cost
             result["settle_before_reads_seconds"] = await settle(server_pid, longest=settle_max)
+            # gave up waiting: a 1M dream's last merge can outlast it by half an hour
+            result["server_busy_at_reads"] = result["settle_before_reads_seconds"] >= settle_max
             result.update(await reads(memory, database, space))
             log.event("reads", **{k: v for k, v in result.items() if "rate" not in k})
             started = time.perf_counter()

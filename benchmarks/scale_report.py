@@ -55,6 +55,7 @@ def markdown(report: dict[str, Any]) -> str:
         "| Python RSS / database files MB |",
         "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
+    busy = any(r.get("server_busy_at_reads") for r in report["results"])
     for r in report["results"]:
         if "stopped" in r:  # a run stopped before its reads (scale_log.report_from_log)
             lines.append(
@@ -68,12 +69,19 @@ def markdown(report: dict[str, Any]) -> str:
             f"| {r['size']:,}{' *' if 'from' in r else ''} | {r['learn_blocks_per_s']:,.0f} "
             f"| {r['dream_blocks_per_s']:,.0f} "
             f"({rates[0]:,.0f} → {rates[-1]:,.0f}) | {r['recall']['p50_ms']:.1f} / "
-            f"{r['recall']['p95_ms']:.1f} | {r['queryless']['p50_ms']:.1f} / "
+            f"{r['recall']['p95_ms']:.1f}{' ‡' if r.get('server_busy_at_reads') else ''} "
+            f"| {r['queryless']['p50_ms']:.1f} / "
             f"{r['queryless']['p95_ms']:.1f} | {r['self']['p50_ms']:.1f} / "
             f"{r['self']['p95_ms']:.1f} | {r['first_recall_ms']:.0f} / "
             f"{r['second_recall_ms']:.0f} | {r['curate_seconds']:.2f} | {deleted(r)} "
             f"| {megabytes(r, 'python_rss_mb')} / {megabytes(r, 'disk_mb')} |"
         )
+    if busy:
+        lines += [
+            "",
+            "‡ The server was still busy when the reads began (its vector index merging what "
+            "the dream wrote): it had not gone idle within --settle-max.",
+        ]
     return "\n".join(lines)
 
 
