@@ -2,13 +2,14 @@
 pool sizes 100k, 300k and 1M, exactly and through the CoarseIndex, and how many of the
 exact pool's pairs the approximate one finds.
 
-    python -m benchmarks.run_pool [--sizes 100k,300k,1m] [--out …/run_pool.json]
+    python -m benchmarks.run_pool [--sizes 100k,300k,1m] [--exact-limit N] [--out …/run_pool.json]
 
 No Neo4j. Vectors are clustered (groups of 50 around a centre, cosines ~0.3-0.95 within
 a group, every 25th a near-duplicate of the one before): random vectors are almost never
 close, so they would say nothing about recall. The approximate pool is trained on its
-first 100,000 rows (EXACT_LIMIT; 99,999 at the 100k size, so that it has an index), and
-again each time it has doubled (at 200k, 400k and 800k: the 1M pool ends with 3,578 lists). Each
+first EXACT_LIMIT rows (20,000, or --exact-limit; one row fewer than the size when that is
+smaller, so that it has an index), and again each time it has doubled (at 40k, 80k, …, 640k:
+the 1M pool ends with 3,200 lists). Each
 timing is the median of 3 searches of the same 500 queries. The approximate pool is filled
 twice: one row at a time, and in pages of 1,000 rows as a dream's snapshot and its chunks
 add them (`RunPool.add_many`: the same lists, trained at the same rows).
@@ -95,15 +96,15 @@ def pairs(found: dict[str, list[Neighbour]], threshold: float) -> set[tuple[str,
     return {(q, n.id) for q, near in found.items() for n in near if n.cosine >= threshold}
 
 
-def one_size(size: int) -> dict[str, Any]:
+def one_size(size: int, exact_limit: int = EXACT_LIMIT) -> dict[str, Any]:
     vectors = clustered(size + CHUNK)
     queries = vectors[size:]
-    approximate, approximate_fill = fill(vectors[:size], min(EXACT_LIMIT, size - 1))
+    approximate, approximate_fill = fill(vectors[:size], min(exact_limit, size - 1))
     approximate_found, approximate_s = search(approximate, queries)
     lists = approximate.lists
     rss_approximate = footprint()
     del approximate
-    paged, paged_fill = fill_in_pages(vectors[:size], min(EXACT_LIMIT, size - 1))
+    paged, paged_fill = fill_in_pages(vectors[:size], min(exact_limit, size - 1))
     assert paged.lists == lists
     del paged
     exact, exact_fill = fill(vectors[:size], 10**9)
@@ -116,6 +117,7 @@ def one_size(size: int) -> dict[str, Any]:
         recall[name] = {"pairs": len(wanted), "found": len(got)}
     row = {
         "size": size,
+        "exact_limit": min(exact_limit, size - 1),  # the rows the index was first trained on
         "exact_blocks_per_s": CHUNK / exact_s,
         "approximate_blocks_per_s": CHUNK / approximate_s,
         "exact_fill_s": exact_fill,
@@ -132,9 +134,15 @@ def one_size(size: int) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.run_pool", description=__doc__)
     parser.add_argument("--sizes", default="100k,300k,1m")
+    parser.add_argument(
+        "--exact-limit",
+        type=size_arg,
+        default=EXACT_LIMIT,
+        help="rows compared exactly before the pool trains its index (default: EXACT_LIMIT)",
+    )
     parser.add_argument("--out", type=Path, default=RESULTS / "run_pool.json")
     args = parser.parse_args()
-    rows = [one_size(size_arg(text)) for text in args.sizes.split(",")]
+    rows = [one_size(size_arg(text), args.exact_limit) for text in args.sizes.split(",")]
     args.out.write_text(json.dumps({"rows": rows}, indent=2) + "\n")
 
 

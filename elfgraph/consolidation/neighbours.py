@@ -26,7 +26,7 @@ from elfgraph.consolidation.repository.nearest_active import (
     nearest_active,
 )
 from elfgraph.consolidation.repository.nearest_active_exact import nearest_active_exact
-from elfgraph.consolidation.run_pool import EXACT_LIMIT, RunPool
+from elfgraph.consolidation.run_pool import RunPool
 from elfgraph.core.hnsw import beam
 from elfgraph.embedding.base import Vector
 from elfgraph.store.concurrently import all_at_once
@@ -46,7 +46,8 @@ INDEX_QUERY_PARALLELISM = 2  # concurrent read transactions: one per server core
 # Dreams of a 40th to a half of their space ran 2-17x faster from one read
 # (docs/BENCHMARKS.md, issue 18: a large inbox dreamed into its space).
 SNAPSHOT_SHARE = 40
-SNAPSHOT_LIMIT = EXACT_LIMIT  # compared exactly; ~1.6 KB of memory a block for the run
+# Compared exactly, whatever the run pool's EXACT_LIMIT; ~1.6 KB of memory a block for the run.
+SNAPSHOT_LIMIT = 100_000
 READ_PAGE = 2_000  # blocks per read: the driver's lists of floats are ~12 KB a block
 
 
@@ -131,8 +132,8 @@ async def _in_memory(
 
 async def _read_pool(tx: Transaction, *, space: str, dimensions: int, run_id: str) -> RunPool:
     """The space's active blocks but this run's, page by page into a pool of unit vectors
-    (cosines, as the index computes them)."""
-    pool = RunPool(dimensions)
+    (cosines, as the index computes them), compared exactly."""
+    pool = RunPool(dimensions, exact_limit=SNAPSHOT_LIMIT)
     after = ""
     while True:
         page = await active_vectors(tx, space=space, run_id=run_id, after=after, page=READ_PAGE)

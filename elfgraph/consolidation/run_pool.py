@@ -17,12 +17,14 @@ from elfgraph.consolidation.plan import InboxBlock, Neighbour
 from elfgraph.consolidation.top_k import top_columns
 from elfgraph.embedding.base import Vector
 
-# Rows compared exactly, one matrix product per 500 queries (150 MB of float32 at 384 dimensions):
-# a chunk of 500 against 100,000 rows is ~38 GFLOP (about 1-2 ms a block on 2 cores). Past
-# it the pool goes on in a CoarseIndex, which probes a few lists instead of every row; the
-# vector index was no substitute: one query at ~70k vectors took 48 ms (k 15) to 120 ms
-# (k 600), and a 1M dream fell from ~400 to ~75 blocks/s once the pool was full (issue 18).
-EXACT_LIMIT = 100_000
+# Rows compared exactly, one matrix product per 500 queries. Past it the pool goes on in a
+# CoarseIndex, which probes a few lists instead of every row. The exact product grows with the
+# pool: with a limit of 100,000 a 100k dream's Python CPU rose from ~0.5 to ~1.9 ms a block and
+# its rate fell by 40 % as the pool filled; from 20,000 rows the index kept it near 0.9 ms and
+# the dream ran 1.34x faster, finding 99.9 % of the exact pool's linking pairs at 100,000 rows
+# (docs/BENCHMARKS.md, issue 18: the run pool's index from 20,000 rows). The vector index was
+# no substitute: one query at ~70k vectors took 48 ms (k 15) to 120 ms (k 600).
+EXACT_LIMIT = 20_000
 # Rows a run keeps in memory at most (float32: ~1.5 KB a row at 384 dimensions, 3 GB at
 # this bound); past it a new generation starts and the vector index finds the older ones.
 POOL_CAPACITY = 2_000_000

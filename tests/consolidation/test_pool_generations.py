@@ -10,6 +10,7 @@ import pytest
 from elfgraph.config.loading import ElfgraphConfig
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.consolidation import run_pool
+from elfgraph.consolidation.neighbours import space_snapshot
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
@@ -98,3 +99,18 @@ async def test_a_pool_past_its_exact_limit_gives_the_same_duplicates_and_edges(
         assert generations[0]["n"] == 1
     finally:
         await drop_space(database, indexed)
+
+
+async def test_a_space_read_for_the_run_is_compared_exactly_past_the_pools_limit(
+    make_memory: MakeMemory, database: Database, space: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The run's own pool turns approximate at EXACT_LIMIT; the space's snapshot (§4.1) stays
+    exact up to SNAPSHOT_LIMIT."""
+    memory = await make_memory(space, embedding_service=MockEmbeddingService())
+    await memory.learn_many([f"fact number {i}" for i in range(60)])
+    await memory.dream()
+    monkeypatch.setattr(run_pool, "EXACT_LIMIT", 32)  # a run pool of 60 would be approximate
+    snapshot = await space_snapshot(database, space, 384, run_id="probe", active=60, inbox=60)
+    assert snapshot is not None
+    assert len(snapshot) == 60
+    assert not snapshot.approximate
