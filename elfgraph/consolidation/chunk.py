@@ -6,8 +6,9 @@ the process's work on the next.
 The run's pool (run_pool.RunPool) learns a chunk's promotions as soon as it is planned
 (`reserve`), so the next chunk finds them as neighbours before they are committed; once the
 write has answered, the pool forgets any it did not promote (`settle`: another process took
-them meanwhile). The matrix work runs in a worker thread, which leaves the event loop free
-to carry the write's queries meanwhile.
+them meanwhile). The matrix work (the searches, and the pool's additions, which may train its
+index) runs in a worker thread, which leaves the event loop free to carry the write's queries
+meanwhile.
 """
 
 from __future__ import annotations
@@ -135,9 +136,12 @@ class ChunkPlanner:
             run_id=self.run.tag,
         )
 
-    def reserve(self, planned: PlannedChunk) -> None:
+    async def reserve(self, planned: PlannedChunk) -> None:
         """The pool as it will be once the chunk is written: without the blocks it
-        supersedes, with the blocks it promotes."""
+        supersedes, with the blocks it promotes. The rows are added in a worker thread:
+        past its exact limit that may train the pool's index (k-means over every row, seconds
+        from ~80,000 rows), which would otherwise hold the event loop and every recall
+        waiting on it. The caller awaits it before anything else reads the pool."""
         self.run.forget(planned.plan.superseded)
         if self.before is not None:
             self.before.forget(planned.plan.superseded)
@@ -145,13 +149,15 @@ class ChunkPlanner:
         promoted = [index_of[promotion["id"]] for promotion in planned.plan.promotions]
         if not promoted:
             return
-        self.run.add_many(
+        add = partial(
+            self.run.add_many,
             [planned.blocks[i].id for i in promoted],
             [promotion["tags"] for promotion in planned.plan.promotions],
             [planned.blocks[i].category for i in promoted],
             [planned.now] * len(promoted),
             np.asarray([planned.vectors[i] for i in promoted], dtype=np.float32),
         )
+        await anyio.to_thread.run_sync(add)
 
     def settle(self, planned: PlannedChunk, promoted: set[str]) -> None:
         """The write promoted `promoted`: the pool forgets the others it reserved."""

@@ -118,7 +118,7 @@ async def consolidate(
         progress(done)
     planned = await planner.next_chunk(None, now_hours())
     while planned is not None:
-        planner.reserve(planned)
+        await planner.reserve(planned)
         if run.needs_room(config.consolidation.consolidate_batch_size):
             # The next chunk starts a new generation, whose neighbours come from the index:
             # this chunk must be committed before it is looked for.
