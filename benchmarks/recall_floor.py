@@ -102,15 +102,19 @@ async def measure(space: str, rounds: int) -> dict[str, Any]:
             space, database=database, embedding_service=MockEmbeddingService(record=False)
         )
         try:
-            return {"machine": machine, "space": space, **await _pieces(memory, database, rounds)}
+            return {"machine": machine, "space": space, **await pieces(memory, database, rounds)}
         finally:
             await memory.close()
     finally:
         await database.close()
 
 
-async def _pieces(memory: MemorySystem, database: Database, rounds: int) -> dict[str, Any]:
-    asked = questions(QUERIES)
+async def pieces(
+    memory: MemorySystem, database: Database, rounds: int, count: int = QUERIES
+) -> dict[str, Any]:
+    """The whole recalls and each piece alone, on `memory`'s space, for `count` of the scale
+    benchmark's questions (see the module's text)."""
+    asked = questions(QUERIES)[:count]
     await memory.recall(asked[0])
     await memory._retriever.loaded()
     cache = memory._retriever.vectors
@@ -123,11 +127,13 @@ async def _pieces(memory: MemorySystem, database: Database, rounds: int) -> dict
     for round_ in range(rounds):
         if round_ == 0:
             kept.start()
-        for question in asked:
-            started = time.perf_counter()
-            await memory.recall(question)
-            whole.append(_ms(started))
-        kept.stop()
+        try:
+            for question in asked:
+                started = time.perf_counter()
+                await memory.recall(question)
+                whole.append(_ms(started))
+        finally:
+            kept.stop()
     embedder = MockEmbeddingService(record=False)
     vectors = [np.asarray(await embedder.embed(q)) for q in asked]
     words = [analysed(keyword_terms(q) or "") for q in asked]
@@ -187,6 +193,7 @@ async def _pieces(memory: MemorySystem, database: Database, rounds: int) -> dict
     pool.shutdown()
     return {
         "rounds": rounds,
+        "questions": len(asked),
         "recall": stats(whole),
         "pieces": {name: stats(values) for name, values in times.items()},
         "floor_cpu_ms": statistics.median(floor_cpu),
@@ -197,7 +204,7 @@ async def _pieces(memory: MemorySystem, database: Database, rounds: int) -> dict
 def markdown(report: dict[str, Any]) -> str:
     lines = [
         machine_line(report["machine"]),
-        f"space {report['space']}, {report['rounds']} × 200 questions, "
+        f"space {report['space']}, {report['rounds']} × {report['questions']} questions, "
         f"{report['candidates']:.0f} candidates a recall (median)",
         "",
         "| piece | p50 ms | p95 ms |",

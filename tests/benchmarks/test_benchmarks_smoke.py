@@ -21,9 +21,12 @@ from benchmarks.learn_rate import one_run as learn_run
 from benchmarks.locomo.report import chart
 from benchmarks.locomo.report import markdown as locomo_markdown
 from benchmarks.locomo.run import Options, run
+from benchmarks.machine import describe
 from benchmarks.plots import plot
 from benchmarks.read_path import one_size, questions
 from benchmarks.read_path import stats as latency_stats
+from benchmarks.recall_floor import markdown as recall_floor_markdown
+from benchmarks.recall_floor import pieces as recall_floor_pieces
 from benchmarks.server_legs import one_run as server_legs_run
 from benchmarks.suite import END, START, markdown, run_suite, save
 from benchmarks.write_path import one_run, summarise
@@ -221,3 +224,20 @@ async def test_tenants_first_recalls_a_crowd_space_and_recall_after_a_drop(
     finally:
         await drop_space(database, small)
         await drop_space(database, victim)
+
+
+async def test_recall_floor_benchmark_times_every_piece(
+    make_memory: MakeMemory, database: Database
+) -> None:
+    memory = await make_memory()
+    await memory.learn_many(facts(40, duplicate_share=0.0, unique=True))
+    await memory.dream()
+    report = await recall_floor_pieces(memory, database, 1, count=20)
+    assert report["candidates"] > 0
+    assert report["questions"] == 20
+    assert set(report["pieces"]) >= {"candidates read", "floor: RETURN 1", "ranking"}
+    for piece in report["pieces"].values():
+        assert 0 < piece["p50_ms"] <= piece["p95_ms"]
+    assert "| floor: RETURN 1 |" in recall_floor_markdown(
+        {"machine": await describe(database), "space": "s", "rounds": 1, **report}
+    )
