@@ -48,6 +48,8 @@ from elfgraph.memory import MemorySystem
 from elfgraph.retrieval import retrieve as retrieve_module
 from elfgraph.retrieval.keywords import keyword_terms
 from elfgraph.retrieval.ranking import rank_candidates
+from elfgraph.retrieval.retrieve import CACHE_MARGIN
+from elfgraph.retrieval.vector_cache import VectorCache
 from elfgraph.schema.migrations import open_database
 from elfgraph.store import transaction as transaction_module
 from elfgraph.store.cypher import query
@@ -55,7 +57,6 @@ from elfgraph.store.database import Database
 
 OUT = RESULTS / "recall_floor.json"
 WARM_UP = 100  # recalls before timing: the plans, the pool's connections, the JIT
-NEAREST_MARGIN = 8  # retrieve.py's CACHE_MARGIN: the sketch leg asks for k + 8
 PROJECTION_SKETCH = ".sketch, "
 PROJECTION_CONTENT = ".content, "
 
@@ -138,6 +139,8 @@ async def pieces(
     vectors = [np.asarray(await embedder.embed(q)) for q in asked]
     words = [analysed(keyword_terms(q) or "") for q in asked]
     text = query("candidates").text
+    if PROJECTION_SKETCH not in text or PROJECTION_CONTENT not in text:
+        raise SystemExit("candidates.cypher no longer projects .sketch and .content as expected")
     variants = {
         "candidates read": text,
         "without sketches": text.replace(PROJECTION_SKETCH, ""),
@@ -148,49 +151,30 @@ async def pieces(
     }
     if len(kept.reads) != len(asked) or len(kept.rankings) != len(asked):
         raise SystemExit("a recall made more or fewer than one candidates read")
-    driver = database._driver
     times: dict[str, list[float]] = {name: [] for name in variants}
     times |= {"sketch leg": [], "keyword leg": [], "legs one after the other": []}
     times |= {"legs side by side": [], "ranking": []}
     floor_cpu: list[float] = []
-    pool = ThreadPoolExecutor(1)
-    for _ in range(rounds):
-        for n in range(len(asked)):
-            vector, asked_words, params = vectors[n], words[n], kept.reads[n]
-            k = int(params["k"])
-            # In turn, starting from a different one each time: the first read after the
-            # in-process work pays for waking the server's core (docs/BENCHMARKS.md).
-            names = list(variants)
-            for name in names[n % len(names) :] + names[: n % len(names)]:
-                statement = variants[name]
-                cpu = time.thread_time()
+    with ThreadPoolExecutor(1) as pool:
+        for _ in range(rounds):
+            for n in range(len(asked)):
+                # In turn, starting from a different one each time: the first read after the
+                # in-process work pays for waking the server's core (docs/BENCHMARKS.md).
+                names = list(variants)
+                for name in names[n % len(names) :] + names[: n % len(names)]:
+                    floor = name.startswith("floor")
+                    cpu = time.thread_time()
+                    times[name].append(
+                        await _read(database, variants[name], {} if floor else kept.reads[n])
+                    )
+                    if floor:
+                        floor_cpu.append(1000 * (time.thread_time() - cpu))
+                k = int(kept.reads[n]["k"])
+                _time_legs(times, pool, cache, vectors[n], words[n], k)
+                found, weights, options = kept.rankings[n]
                 started = time.perf_counter()
-                async with driver.session(
-                    database=database.name, default_access_mode=READ_ACCESS
-                ) as session:
-                    sent = {} if name.startswith("floor") else params
-                    result = await session.run(statement, sent)
-                    await result.single()
-                times[name].append(_ms(started))
-                if name.startswith("floor"):
-                    floor_cpu.append(1000 * (time.thread_time() - cpu))
-            started = time.perf_counter()
-            cache.nearest(vector, k + NEAREST_MARGIN)
-            middle = time.perf_counter()
-            cache.keywords.search(asked_words, k)
-            times["sketch leg"].append(1000 * (middle - started))
-            times["keyword leg"].append(_ms(middle))
-            times["legs one after the other"].append(_ms(started))
-            started = time.perf_counter()
-            beside = pool.submit(cache.nearest, vector, k + NEAREST_MARGIN)
-            cache.keywords.search(asked_words, k)
-            beside.result()
-            times["legs side by side"].append(_ms(started))
-            found, weights, options = kept.rankings[n]
-            started = time.perf_counter()
-            rank_candidates(found, weights, **options)
-            times["ranking"].append(_ms(started))
-    pool.shutdown()
+                rank_candidates(found, weights, **options)
+                times["ranking"].append(_ms(started))
     return {
         "rounds": rounds,
         "questions": len(asked),
@@ -199,6 +183,41 @@ async def pieces(
         "floor_cpu_ms": statistics.median(floor_cpu),
         "candidates": statistics.median(len(found.blocks) for found, _, _ in kept.rankings),
     }
+
+
+async def _read(database: Database, statement: str, params: Mapping[str, Any]) -> float:
+    """One read sent as `Database.read` sends a one-statement read; its milliseconds."""
+    started = time.perf_counter()
+    async with database._driver.session(
+        database=database.name, default_access_mode=READ_ACCESS
+    ) as session:
+        result = await session.run(statement, dict(params))
+        await result.single()
+    return _ms(started)
+
+
+def _time_legs(
+    times: dict[str, list[float]],
+    pool: ThreadPoolExecutor,
+    cache: VectorCache,
+    vector: np.ndarray,
+    asked_words: list[str],
+    k: int,
+) -> None:
+    """The two in-process legs as recall asks them: each alone, one after the other, and
+    side by side (the sketch leg in `pool`'s thread)."""
+    started = time.perf_counter()
+    cache.nearest(vector, k + CACHE_MARGIN)
+    middle = time.perf_counter()
+    cache.keywords.search(asked_words, k)
+    times["sketch leg"].append(1000 * (middle - started))
+    times["keyword leg"].append(_ms(middle))
+    times["legs one after the other"].append(_ms(started))
+    started = time.perf_counter()
+    beside = pool.submit(cache.nearest, vector, k + CACHE_MARGIN)
+    cache.keywords.search(asked_words, k)
+    beside.result()
+    times["legs side by side"].append(_ms(started))
 
 
 def markdown(report: dict[str, Any]) -> str:
