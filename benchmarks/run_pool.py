@@ -2,17 +2,21 @@
 pool sizes 100k, 300k and 1M, exactly and through the CoarseIndex, and how many of the
 exact pool's pairs the approximate one finds.
 
-    python -m benchmarks.run_pool [--sizes 100k,300k,1m] [--exact-limit N] [--out …/run_pool.json]
+    python -m benchmarks.run_pool [--sizes 100k,300k,1m] [--exact-limit N] [--npy FILE]
+        [--out …/run_pool.json]
 
 No Neo4j. Vectors are clustered (groups of 50 around a centre, cosines ~0.3-0.95 within
 a group, every 25th a near-duplicate of the one before): random vectors are almost never
-close, so they would say nothing about recall. The approximate pool is trained on its
+close, so they would say nothing about recall. `--npy` takes real ones instead (an
+embedder's vectors of real texts), the last 500 asking. The approximate pool is trained on its
 first EXACT_LIMIT rows (20,000, or --exact-limit; one row fewer than the size when that is
 smaller, so that it has an index), and again each time it has doubled (at 40k, 80k, …, 640k:
 the 1M pool ends with 3,200 lists). Each
 timing is the median of 3 searches of the same 500 queries. The approximate pool is filled
 twice: one row at a time, and in pages of 1,000 rows as a dream's snapshot and its chunks
-add them (`RunPool.add_many`: the same lists, trained at the same rows).
+add them (`RunPool.add_many`: the same lists, trained at the same rows). The index's search
+is also run once without its first pass (every probed row ranked by exact cosine), so that
+`first_pass_kept` says how many of the pairs that search finds the first pass keeps.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ import numpy.typing as npt
 
 from benchmarks.scale import footprint, size_arg
 from benchmarks.write_path import RESULTS
+from elfgraph.consolidation import coarse_index
 from elfgraph.consolidation.plan import InboxBlock, Neighbour
 from elfgraph.consolidation.run_pool import EXACT_LIMIT, RunPool
 from elfgraph.core.scoring import EDGE_MIN_COSINE
@@ -81,26 +86,43 @@ def fill_in_pages(
 
 
 def search(
-    pool: RunPool, queries: npt.NDArray[np.float32]
+    pool: RunPool, queries: npt.NDArray[np.float32], repeats: int = REPEATS
 ) -> tuple[dict[str, list[Neighbour]], float]:
     blocks = [InboxBlock(id=f"q{i}", content="", tags=(), category="k") for i in range(CHUNK)]
     times, found = [], {}
-    for _ in range(REPEATS):
+    for _ in range(repeats):
         began = time.perf_counter()
         found = pool.nearest(blocks, list(queries), K)
         times.append(time.perf_counter() - began)
     return found, statistics.median(times)
 
 
+def without_first_pass(
+    pool: RunPool, queries: npt.NDArray[np.float32]
+) -> dict[str, list[Neighbour]]:
+    """The same search ranking every probed row by exact cosine (slow: once)."""
+    saved = coarse_index.FIRST_PASS
+    coarse_index.FIRST_PASS = 10**9
+    try:
+        return search(pool, queries, repeats=1)[0]
+    finally:
+        coarse_index.FIRST_PASS = saved
+
+
 def pairs(found: dict[str, list[Neighbour]], threshold: float) -> set[tuple[str, str]]:
     return {(q, n.id) for q, near in found.items() for n in near if n.cosine >= threshold}
 
 
-def one_size(size: int, exact_limit: int = EXACT_LIMIT) -> dict[str, Any]:
-    vectors = clustered(size + CHUNK)
+def one_size(
+    size: int, exact_limit: int = EXACT_LIMIT, given: npt.NDArray[np.float32] | None = None
+) -> dict[str, Any]:
+    """One pool of `size` rows asked with the next CHUNK: clustered ones, or the first of
+    `given` (size + CHUNK unit rows)."""
+    vectors = clustered(size + CHUNK) if given is None else given[: size + CHUNK]
     queries = vectors[size:]
     approximate, approximate_fill = fill(vectors[:size], min(exact_limit, size - 1))
     approximate_found, approximate_s = search(approximate, queries)
+    every_probed_row_found = without_first_pass(approximate, queries)
     lists = approximate.lists
     rss_approximate = footprint()
     del approximate
@@ -115,6 +137,10 @@ def one_size(size: int, exact_limit: int = EXACT_LIMIT) -> dict[str, Any]:
         wanted = pairs(exact_found, threshold)
         got = pairs(approximate_found, threshold) & wanted
         recall[name] = {"pairs": len(wanted), "found": len(got)}
+        # What the first pass keeps of what ranking every probed row finds.
+        probed = pairs(every_probed_row_found, threshold) & wanted
+        recall[name]["every_probed_row_found"] = len(probed)
+        recall[name]["first_pass_kept"] = len(probed & got)
     row = {
         "size": size,
         "exact_limit": min(exact_limit, size - 1),  # the rows the index was first trained on
@@ -140,9 +166,20 @@ def main() -> None:
         default=EXACT_LIMIT,
         help="rows compared exactly before the pool trains its index (default: EXACT_LIMIT)",
     )
+    parser.add_argument(
+        "--npy",
+        type=Path,
+        help="real vectors (.npy, one a row) instead of clustered ones: the pool holds all but "
+        "the last 500, which ask; --sizes is then ignored",
+    )
     parser.add_argument("--out", type=Path, default=RESULTS / "run_pool.json")
     args = parser.parse_args()
-    rows = [one_size(size_arg(text), args.exact_limit) for text in args.sizes.split(",")]
+    if args.npy is not None:
+        given = np.load(args.npy).astype(np.float32)
+        given /= np.linalg.norm(given, axis=1, keepdims=True)
+        rows = [one_size(len(given) - CHUNK, args.exact_limit, given)]
+    else:
+        rows = [one_size(size_arg(text), args.exact_limit) for text in args.sizes.split(",")]
     args.out.write_text(json.dumps({"rows": rows}, indent=2) + "\n")
 
 

@@ -3,11 +3,14 @@
 
 A coarse quantiser: centroids found by spherical k-means on the pool's contents when it
 first outgrows the exact product, and found again each time the pool has grown
-RETRAIN_GROWTH times since; every vector is kept (float32, as given) in the list of its
-nearest centroid. A query compares itself with the centroids, probes the `probes` nearest
-lists and ranks their rows by exact cosine. A chunk of 500 queries then costs about
-probes/lists of the exact product over the whole pool: at 1M rows in ~3,600 lists and 48
-probes, ~13k rows a query instead of 1M.
+RETRAIN_GROWTH times since; each row is kept in the list of its nearest centroid. A query
+compares itself with the centroids and probes the `probes` nearest lists. A first pass ranks
+their rows by the dot product of projections on the pool's PROJECTED principal directions
+(a sixth of the full product); the best FIRST_PASS_PER_ANSWER rows a wanted answer (at
+least FIRST_PASS) are then ranked by exact cosine, from the float32 vectors kept as given.
+At 1M rows in 3,200 lists, a query reads ~15k projected rows and 400 full ones; without the
+first pass it read the ~15k full rows, a cost that grows as √rows and made most of a 1M
+dream's Python CPU (docs/BENCHMARKS.md, issue 18: the run pool's first pass).
 """
 
 from __future__ import annotations
@@ -26,7 +29,11 @@ PROBES = 48  # lists a query looks into (the measured recall is in BEHAVIOUR §4
 LISTS_PER_SQRT = 4  # lists = 4·sqrt(rows at training): ~1,265 for a pool of 100,000
 TRAIN_PER_LIST = 24  # k-means sample: 24 rows per list (30k rows for 1,265 lists)
 KMEANS_ROUNDS = 8
-GROWTH = 1.5  # a full list's buffer grows by half: less slack than doubling at 1M rows
+PROJECTED = 64  # dimensions of the first pass
+FIRST_PASS = 400  # rows a query ranks by exact cosine, at least
+FIRST_PASS_PER_ANSWER = 40  # and at least this many per answer wanted
+BASIS_SAMPLE = 8_192  # rows the principal directions are found on
+GROWTH = 1.5  # a full buffer grows by half: less slack than doubling at 1M rows
 SMALL = 1_000  # rows added at once below which the centroid product runs on one thread
 SEED = 18  # the sample and the first centroids: the same pool gives the same index
 # Rows compared with the centroids in one product. Unchunked, placing the 800,000 rows of a
@@ -44,7 +51,8 @@ def lists_for(rows: int) -> int:
 
 @dataclass(frozen=True)
 class Hits:
-    """One query's candidates: pool rows and their cosines, largest first (ties unordered)."""
+    """One query's candidates: pool rows and their exact cosines, largest first (ties
+    unordered)."""
 
     rows: npt.NDArray[np.int64]
     cosines: npt.NDArray[np.float32]
@@ -82,15 +90,41 @@ def train_centroids(matrix: npt.NDArray[np.float32], lists: int) -> npt.NDArray[
     return trained
 
 
+def principal_directions(matrix: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """The PROJECTED directions that hold most of a sample of the rows' squared length
+    (dimensions × PROJECTED, orthonormal columns; fewer when the rows have fewer
+    dimensions). Not centred: the projections' dot products approximate the rows'."""
+    generator = np.random.default_rng(SEED)
+    count = matrix.shape[0]
+    sample = matrix[np.sort(generator.choice(count, min(count, BASIS_SAMPLE), replace=False))]
+    _, _, directions = np.linalg.svd(sample.astype(np.float64), full_matrices=False)
+    basis: npt.NDArray[np.float32] = np.ascontiguousarray(
+        directions[:PROJECTED].T, dtype=np.float32
+    )
+    return basis
+
+
 class CoarseIndex:
     """Pool rows in lists by nearest centroid; queries probe the nearest lists."""
 
-    def __init__(self, centroids: npt.NDArray[np.float32], *, probes: int = PROBES) -> None:
+    def __init__(
+        self,
+        centroids: npt.NDArray[np.float32],
+        basis: npt.NDArray[np.float32],
+        *,
+        probes: int = PROBES,
+    ) -> None:
         self._centroids = centroids
+        self._basis = basis
         self.probes = max(1, min(probes, centroids.shape[0]))
         lists, dimensions = centroids.shape
-        self._rows = [np.zeros(0, dtype=np.int64) for _ in range(lists)]
-        self._vectors = [np.zeros((0, dimensions), dtype=np.float32) for _ in range(lists)]
+        # Each row's full vector and pool row by its slot (the order rows arrived in) ...
+        self._count = 0
+        self._vectors = np.zeros((0, dimensions), dtype=np.float32)
+        self._pool_rows = np.zeros(0, dtype=np.int64)
+        # ... and in each list, its rows' slots and projections.
+        self._slots = [np.zeros(0, dtype=np.int64) for _ in range(lists)]
+        self._projected = [np.zeros((0, basis.shape[1]), dtype=np.float32) for _ in range(lists)]
         self._sizes = np.zeros(lists, dtype=np.int64)
         self.trained_rows = 0  # rows the centroids were found on
 
@@ -104,7 +138,11 @@ class CoarseIndex:
     ) -> CoarseIndex:
         """An index of every row of `matrix`, row i being pool row `rows[i]` (else i)."""
         count = matrix.shape[0]
-        index = cls(train_centroids(matrix, lists_for(count)), probes=probes)
+        index = cls(
+            train_centroids(matrix, lists_for(count)),
+            principal_directions(matrix),
+            probes=probes,
+        )
         index.trained_rows = count
         index.add_many(np.arange(count, dtype=np.int64) if rows is None else rows, matrix)
         return index
@@ -116,7 +154,7 @@ class CoarseIndex:
     @property
     def size(self) -> int:
         """Rows held, live or not."""
-        return int(self._sizes.sum())
+        return self._count
 
     def outgrown(self) -> bool:
         """Whether the index holds RETRAIN_GROWTH times the rows its centroids were found on."""
@@ -129,106 +167,123 @@ class CoarseIndex:
         return max(0, math.ceil(RETRAIN_GROWTH * self.trained_rows) - self.size)
 
     def retrained(self) -> CoarseIndex:
-        """The same rows in an index whose centroids were found on all of them. Holds every
-        vector twice while it runs (the lists, then one matrix of them)."""
-        used = [t for t in range(self.lists) if self._sizes[t]]
-        rows = np.concatenate([self._rows[t][: self._sizes[t]] for t in used])
-        matrix = np.concatenate([self._vectors[t][: self._sizes[t]] for t in used])
-        self._rows, self._vectors = [], []  # this index is spent: let its lists go
+        """The same rows in an index whose centroids and directions were found on all of
+        them. Holds every vector twice while it runs."""
+        matrix, rows = self._vectors[: self._count], self._pool_rows[: self._count]
+        self._slots, self._projected = [], []  # this index is spent: let its lists go
+        self._vectors = np.zeros((0, matrix.shape[1]), dtype=np.float32)
         self._sizes = np.zeros(0, dtype=np.int64)
         return CoarseIndex.trained_on(matrix, probes=self.probes, rows=rows)
 
     def add_many(self, rows: npt.NDArray[np.int64], vectors: npt.NDArray[np.float32]) -> None:
+        first, end = self._count, self._count + len(rows)
+        if end > len(self._pool_rows):
+            self._grow(max(end, math.ceil(GROWTH * self._count)))
+        self._vectors[first:end] = vectors
+        self._pool_rows[first:end] = rows
+        self._count = end
         # One row against the centroids is a small product too: threaded, it took ~3.6 ms a
         # row on the busy machine instead of ~0.05 (a 300k pool took 12 min to fill).
         with one_blas_thread() if len(rows) < SMALL else nullcontext():
             nearest = nearest_centroids(vectors, self._centroids)
+            projected = vectors @ self._basis
+        slots = np.arange(first, end, dtype=np.int64)
         order = np.argsort(nearest, kind="stable")
         used, starts = np.unique(nearest[order], return_index=True)
         ends = [*starts[1:].tolist(), len(order)]
-        for target, start, end in zip(used.tolist(), starts.tolist(), ends, strict=True):
-            chosen = order[start:end]
-            self._append(target, rows[chosen], vectors[chosen])
+        for target, start, stop in zip(used.tolist(), starts.tolist(), ends, strict=True):
+            chosen = order[start:stop]
+            self._append(target, slots[chosen], projected[chosen])
+
+    def _grow(self, capacity: int) -> None:
+        vectors = np.zeros((capacity, self._vectors.shape[1]), dtype=np.float32)
+        vectors[: self._count] = self._vectors[: self._count]
+        pool_rows = np.zeros(capacity, dtype=np.int64)
+        pool_rows[: self._count] = self._pool_rows[: self._count]
+        self._vectors, self._pool_rows = vectors, pool_rows
 
     def _append(
-        self, target: int, rows: npt.NDArray[np.int64], vectors: npt.NDArray[np.float32]
+        self, target: int, slots: npt.NDArray[np.int64], projected: npt.NDArray[np.float32]
     ) -> None:
-        size, extra = int(self._sizes[target]), len(rows)
-        if size + extra > len(self._rows[target]):
+        size, extra = int(self._sizes[target]), len(slots)
+        if size + extra > len(self._slots[target]):
             capacity = max(size + extra, math.ceil(GROWTH * size), 16)
-            grown_rows = np.zeros(capacity, dtype=np.int64)
-            grown_rows[:size] = self._rows[target][:size]
-            grown = np.zeros((capacity, vectors.shape[1]), dtype=np.float32)
-            grown[:size] = self._vectors[target][:size]
-            self._rows[target], self._vectors[target] = grown_rows, grown
-        self._rows[target][size : size + extra] = rows
-        self._vectors[target][size : size + extra] = vectors
+            grown_slots = np.zeros(capacity, dtype=np.int64)
+            grown_slots[:size] = self._slots[target][:size]
+            grown = np.zeros((capacity, projected.shape[1]), dtype=np.float32)
+            grown[:size] = self._projected[target][:size]
+            self._slots[target], self._projected[target] = grown_slots, grown
+        self._slots[target][size : size + extra] = slots
+        self._projected[target][size : size + extra] = projected
         self._sizes[target] = size + extra
 
     def search(
         self, queries: npt.NDArray[np.float32], alive: npt.NDArray[np.bool_], take: int
     ) -> list[Hits]:
-        """Each query's `take` largest cosines among the live rows of its probed lists
-        (more when values tie at the cut), largest first."""
+        """Each query's `take` largest exact cosines among the live rows of its probed lists
+        that its first pass kept (more when values tie at the cut), largest first."""
         with one_blas_thread():  # ~1,265 small products: threads cost more than they give
-            return self._search(queries, alive, take)
+            first, slots, bounds = self._first_pass(queries, alive)
+            wanted = max(FIRST_PASS, FIRST_PASS_PER_ANSWER * take)
+            return [
+                self._ranked(query, first[begin:end], slots[begin:end], wanted, take)
+                for query, begin, end in zip(queries, bounds[:-1], bounds[1:], strict=True)
+            ]
 
-    def _search(
-        self, queries: npt.NDArray[np.float32], alive: npt.NDArray[np.bool_], take: int
-    ) -> list[Hits]:
+    def _first_pass(
+        self, queries: npt.NDArray[np.float32], alive: npt.NDArray[np.bool_]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int32], list[int]]:
+        """Every probed row's projected score (-inf when it is not live) and slot, query
+        after query: query i's are at bounds[i]:bounds[i + 1]. Each list is read once for
+        all the queries that probe it."""
         count = queries.shape[0]
-        scores = queries @ self._centroids.T
-        probed = np.argpartition(-scores, self.probes - 1, axis=1)[:, : self.probes]
+        probed = np.argpartition(-(queries @ self._centroids.T), self.probes - 1, axis=1)[
+            :, : self.probes
+        ]
+        widths = self._sizes[probed]
+        ends = np.cumsum(widths.reshape(-1))  # each (query, probed list) pair's rows, in turn
+        total = int(ends[-1]) if len(ends) else 0
+        first = np.full(total, -np.inf, dtype=np.float32)
+        slots = np.zeros(total, dtype=np.int32)  # a pool holds < 2³¹ rows
+        projected_queries = queries @ self._basis
         pair_query = np.repeat(np.arange(count), self.probes)
-        pair_list = probed.reshape(-1)
+        pair_list, pair_start = probed.reshape(-1), ends - widths.reshape(-1)
         order = np.argsort(pair_list, kind="stable")
-        used, starts = np.unique(pair_list[order], return_index=True)
-        ends = [*starts[1:].tolist(), len(order)]
-        found_query, found_row, found_cosine = [], [], []
-        for target, start, end in zip(used.tolist(), starts.tolist(), ends, strict=True):
+        used, firsts = np.unique(pair_list[order], return_index=True)
+        lasts = [*firsts[1:].tolist(), len(order)]
+        for target, begin, end in zip(used.tolist(), firsts.tolist(), lasts, strict=True):
             size = int(self._sizes[target])
             if size == 0:
                 continue
-            asking = pair_query[order[start:end]]
-            rows = self._rows[target][:size]
-            cosines = queries[asking] @ self._vectors[target][:size].T
-            live = alive[rows]
+            pairs = order[begin:end]
+            held = self._slots[target][:size]
+            scores = projected_queries[pair_query[pairs]] @ self._projected[target][:size].T
+            live = alive[self._pool_rows[held]]
             if not live.all():
-                cosines[:, ~live] = -np.inf
-            if size > take:  # only each query's `take` best of this list can matter
-                best = np.argpartition(cosines, size - take, axis=1)[:, size - take :]
-            else:
-                best = np.broadcast_to(np.arange(size), (len(asking), size))
-            found_query.append(np.repeat(asking, best.shape[1]))
-            found_row.append(rows[best].reshape(-1))
-            found_cosine.append(np.take_along_axis(cosines, best, axis=1).reshape(-1))
-        return _per_query(count, found_query, found_row, found_cosine, take)
+                scores[:, ~live] = -np.inf
+            # A slice a pair: a fancy-indexed write of the block took twice as long.
+            for at, row in zip(pair_start[pairs].tolist(), scores, strict=True):
+                first[at : at + size] = row
+                slots[at : at + size] = held
+        return first, slots, [0, *ends[self.probes - 1 :: self.probes].tolist()]
 
-
-def _per_query(
-    count: int,
-    found_query: list[npt.NDArray[np.int64]],
-    found_row: list[npt.NDArray[np.int64]],
-    found_cosine: list[npt.NDArray[np.float32]],
-    take: int,
-) -> list[Hits]:
-    """Group (query, row, cosine) triples by query, keep each query's `take` best (and any
-    tie with the last of them), largest first."""
-    empty = Hits(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32))
-    if not found_query:
-        return [empty] * count
-    query = np.concatenate(found_query)
-    row = np.concatenate(found_row)
-    cosine = np.concatenate(found_cosine)
-    live = np.isfinite(cosine)
-    query, row, cosine = query[live], row[live], cosine[live]
-    order = np.lexsort((-cosine, query))
-    query, row, cosine = query[order], row[order], cosine[order]
-    bounds = np.searchsorted(query, np.arange(count + 1))
-    hits = []
-    for start, end in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
-        if end - start > take:
-            cut = cosine[start + take - 1]
-            end = start + int(np.searchsorted(-cosine[start:end], -cut, side="right"))
-        hits.append(Hits(row[start:end], cosine[start:end]))
-    return hits
+    def _ranked(
+        self,
+        query: npt.NDArray[np.float32],
+        first: npt.NDArray[np.float32],
+        slots: npt.NDArray[np.int32],
+        wanted: int,
+        take: int,
+    ) -> Hits:
+        """Of one query's probed rows, the `wanted` best by projected score ranked by exact
+        cosine: the `take` largest (and any tie with the last of them), largest first."""
+        if len(first) > wanted:
+            kept = np.argpartition(-first, wanted - 1)[:wanted]
+            first, slots = first[kept], slots[kept]
+        slots = slots[first > -np.inf]
+        cosines = self._vectors[slots] @ query
+        order = np.argsort(-cosines, kind="stable")
+        if len(order) > take:
+            cut = cosines[order[take - 1]]
+            order = order[: take + int(np.count_nonzero(cosines[order[take:]] == cut))]
+        return Hits(self._pool_rows[slots[order]], cosines[order])

@@ -231,3 +231,55 @@ def test_rows_added_in_batches_make_the_pool_one_by_one_adds_make(batch: int) ->
         assert [n.cosine for n in near] == pytest.approx(
             [n.cosine for n in wanted[query]], abs=1e-6
         )
+
+
+def test_with_every_list_probed_and_every_row_kept_the_search_is_exact(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first pass and the probes only choose which rows the exact cosine ranks: with
+    every list probed and every row kept, a search answers what a product with every
+    live row answers."""
+    vectors = clustered(3_300, seed=11)
+    rows, queries = vectors[:3_000], vectors[3_000:]
+    monkeypatch.setattr(coarse_index, "FIRST_PASS", 10**9)
+    index = CoarseIndex.trained_on(rows, probes=10**6)
+    alive = np.ones(len(rows), dtype=bool)
+    alive[::5] = False
+    for query, hits in zip(queries, index.search(queries, alive, K), strict=True):
+        cosines = rows @ query
+        cosines[~alive] = -np.inf
+        assert hits.rows.tolist() == np.argsort(-cosines, kind="stable")[:K].tolist()
+        assert np.allclose(hits.cosines, cosines[hits.rows], atol=1e-6)
+
+
+def test_the_first_pass_keeps_the_rows_the_exact_ranking_wants(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past its first pass (at least FIRST_PASS rows, FIRST_PASS_PER_ANSWER an answer) a
+    query ranks only the probed rows whose projections come closest: it finds the linkable
+    pairs that ranking every probed row finds, each cosine exact."""
+    vectors = clustered(20_500, seed=12)
+    rows, queries = vectors[:20_000], vectors[20_000:]
+    index = CoarseIndex.trained_on(rows)
+    alive = np.ones(len(rows), dtype=bool)
+    found = index.search(queries, alive, K)
+    monkeypatch.setattr(coarse_index, "FIRST_PASS", 10**9)
+    every_probed_row = index.search(queries, alive, K)
+    linked: set[tuple[int, int]] = set()
+    kept: set[tuple[int, int]] = set()
+    for i, (query, hits, full) in enumerate(zip(queries, found, every_probed_row, strict=True)):
+        assert np.allclose(hits.cosines, rows[hits.rows] @ query, atol=1e-6)
+        assert hits.cosines.tolist() == sorted(hits.cosines.tolist(), reverse=True)
+        pairs = zip(full.rows.tolist(), full.cosines.tolist(), strict=True)
+        linked |= {(i, row) for row, cosine in pairs if cosine >= EDGE_MIN_COSINE}
+        kept |= {(i, row) for row in hits.rows.tolist()}
+    assert len(linked) > 4_000  # the clusters make most top-k pairs linkable
+    assert len(linked & kept) >= 0.99 * len(linked)
+
+
+def test_the_principal_directions_are_orthonormal_and_the_same_for_the_same_rows() -> None:
+    vectors = clustered(2_000, seed=14)
+    basis = coarse_index.principal_directions(vectors)
+    assert basis.shape == (DIMENSIONS, coarse_index.PROJECTED)
+    assert np.allclose(basis.T @ basis, np.eye(coarse_index.PROJECTED), atol=1e-5)
+    assert np.array_equal(basis, coarse_index.principal_directions(vectors))
