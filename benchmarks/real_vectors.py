@@ -1,6 +1,6 @@
 """Vectors of real texts for `python -m benchmarks.run_pool --npy` (issue 18): the default
-local embedder's (MiniLM) vectors of the LoCoMo turns and of sentences from the Python
-standard library's docstrings, shuffled (seed 18), one a row.
+local embedder's (MiniLM) vectors of the LoCoMo turns (the LoCoMo benchmark's block texts)
+and of sentences from the Python standard library's docstrings, shuffled (seed 18), one a row.
 
     python -m benchmarks.real_vectors --out FILE.npy [--count 30000]
         [--locomo ../shared/data/locomo/locomo-dev.json]
@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import ast
 import asyncio
-import json
 import random
 import re
 import sysconfig
@@ -22,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks.locomo.data import load
 from elfgraph.embedding.local import LocalEmbeddingService
 
 SEED = 18
@@ -29,12 +29,8 @@ BATCH = 256
 
 
 def locomo_turns(path: Path) -> list[str]:
-    texts = []
-    for conversation in json.loads(path.read_text(encoding="utf-8")):
-        for key, turns in conversation["conversation"].items():
-            if key.startswith("session_") and isinstance(turns, list):
-                texts += [f"{turn['speaker']}: {turn['text']}" for turn in turns]
-    return texts
+    """The turns as the LoCoMo benchmark makes them blocks (benchmarks.locomo.data)."""
+    return [turn.text for conversation in load(path) for turn in conversation.turns]
 
 
 def docstring_sentences() -> list[str]:
