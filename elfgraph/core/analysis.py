@@ -12,6 +12,8 @@ test_analysis.py holds Lucene's own tokens of a sample, made by benchmarks/lucen
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Iterable
 from functools import lru_cache
 
 from elfgraph.core.porter import stem
@@ -84,3 +86,12 @@ def terms(text: str) -> list[str]:
     """The terms of a text, in order, repeats kept (a term's frequency counts in BM25)."""
     found = (term_of(word) for word in _TOKEN.findall(text))
     return [term for term in found if term]
+
+
+def shared_terms(texts: Iterable[str]) -> list[str]:
+    """The terms of the texts that analyse to themselves (so a query of the term finds the
+    texts that hold it): those held by the most texts first, in reading order on a tie."""
+    held: Counter[str] = Counter()
+    for text in texts:
+        held.update(dict.fromkeys(terms(text), 1))
+    return [term for term, _ in held.most_common() if terms(term) == [term]]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from elfgraph.config.memory import MemoryConfig
+from elfgraph.core.analysis import shared_terms
 from elfgraph.core.analysis import terms as analysed
 from elfgraph.edges.by_query import Match
 from elfgraph.embedding.base import EmbeddingService, Vector
@@ -19,16 +20,20 @@ from elfgraph.errors import StorageError
 from elfgraph.retrieval.catch_up import catch_up
 from elfgraph.retrieval.frames import SELF_FRAME, FrameDefinition
 from elfgraph.retrieval.index_share import IndexShare
+from elfgraph.retrieval.keywords import keyword_terms
 from elfgraph.retrieval.models import FrameResult, ScoredBlock
 from elfgraph.retrieval.ranking import Ranked
 from elfgraph.retrieval.reinforce import reinforce
 from elfgraph.retrieval.rendering import render
+from elfgraph.retrieval.repository.warm_sample import warm_sample
 from elfgraph.retrieval.retrieve import Query, check_query, retrieve
 from elfgraph.retrieval.vector_cache import VectorCache
 from elfgraph.store.database import Database
 
 log = logging.getLogger("elfgraph.retrieval")
-WARM_TERMS_TRIED = 50  # words of the space tried for one the warm-up query finds again
+WARM_TEXT = "warm up the retrieval query plans"
+WARM_TERMS_TRIED = 50  # cached words of the space tried for one the warm-up query finds again
+WARM_SAMPLE = 50  # blocks read for a word of the space when no cache holds its words
 
 
 @dataclass
@@ -146,24 +151,33 @@ class Retriever:
         else:
             await self._catch_up()
         self._wants_vectors = True
-        for text in (self._warm_text(), None):
+        for text in (await self._warm_text(), None):
             try:
                 await self._warm_once(text)
             except StorageError as exc:  # an optimisation: never why open() fails
                 log.debug("%s: retrieval warm-up skipped: %s", self.space, exc.message)
                 return
 
-    def _warm_text(self) -> str:
-        """A query of a usual length, holding a word of the space when its words are
-        cached: a recall then sends the keyword leg's hits as a list of ids, and an empty
-        list is another plan (a 70,000-block space's first recall planned for 1.6 s)."""
-        text = "warm up the retrieval query plans"
-        if not self.vectors.keywords_usable:
-            return text
-        held = itertools.islice(self.vectors.keywords.held_terms(), WARM_TERMS_TRIED)
-        # The query's analysis must find the term again (a stem is not always its own).
-        found = next((term for term in held if analysed(term) == [term]), None)
-        return f"{text} {found}" if found else text
+    async def _warm_text(self) -> str:
+        """A query of a usual length holding a word of the space, so that its keyword leg
+        finds hits, as a recall's does: where the hits reach the candidates read as a list
+        (a cache's words, or both legs asked of the server at once), an empty list is
+        another plan, which the first recall would pay for (1.6 s at 70,000 cached blocks;
+        1.8-2.4 s at 1M, past the caches). The word comes from the cached words, else from
+        a few of the space's blocks (none: the text alone)."""
+        if self.vectors.keywords_usable:
+            held = list(itertools.islice(self.vectors.keywords.held_terms(), WARM_TERMS_TRIED))
+        else:
+            try:
+                sample = await self.database.read(warm_sample, space=self.space, limit=WARM_SAMPLE)
+            except StorageError as exc:  # the warm-up's own query says why, if it fails too
+                log.debug("%s: no word for the warm-up: %s", self.space, exc.message)
+                sample = []
+            held = shared_terms(sample)
+        # The query's analysis must find the term again (a stem is not always its own), and
+        # the keyword leg must ask it (a question word among others is left out).
+        found = next((term for term in held if _asked(term)), None)
+        return f"{WARM_TEXT} {found}" if found else WARM_TEXT
 
     def _in_background(self) -> bool:
         """A space this big loads its cache in the background (background_load_blocks);
@@ -199,7 +213,7 @@ class Retriever:
         self.vectors = fresh
         if fresh.usable or fresh.keywords_usable:
             try:
-                await self._warm_once(self._warm_text())
+                await self._warm_once(await self._warm_text())
             except StorageError as exc:
                 log.debug("%s: cached retrieval warm-up skipped: %s", self.space, exc.message)
 
@@ -244,6 +258,11 @@ class Retriever:
         )
         text, _ = render_frame(SELF_FRAME, ranked)
         return text
+
+
+def _asked(term: str) -> bool:
+    """The warm-up's query asks this term as it is."""
+    return analysed(term) == [term] and term in (keyword_terms(f"{WARM_TEXT} {term}") or "").split()
 
 
 def render_frame(

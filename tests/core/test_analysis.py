@@ -7,8 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from elfgraph.core.analysis import ENGLISH_STOP_WORDS, terms
+from elfgraph.core.analysis import ENGLISH_STOP_WORDS, shared_terms, terms
 from elfgraph.core.porter import stem
 
 FIXTURE = Path(__file__).parent / "data" / "lucene_english.tsv"
@@ -58,3 +60,25 @@ def test_stop_words_possessives_and_case() -> None:
     assert terms("") == []
     assert "the" in ENGLISH_STOP_WORDS
     assert "what" not in ENGLISH_STOP_WORDS
+
+
+def test_shared_terms_come_by_how_many_texts_hold_them() -> None:
+    texts = ["note 1 on tides", "a note on bread", "Notes about the tides", "running runs"]
+    assert shared_terms(texts)[:2] == ["note", "tide"]  # four texts hold "note", two "tide"
+    assert "run" in shared_terms(texts)  # held twice by one text: counted once
+    assert shared_terms([]) == []
+    assert shared_terms(["the and of"]) == []  # stop words alone
+
+
+WORDS = st.sampled_from(["tide", "tides", "bread", "running", "the", "crane", "x1", "caf\u00e9"])
+
+
+@given(st.lists(st.lists(WORDS, max_size=6).map(" ".join), max_size=8))
+def test_each_shared_term_finds_itself_and_no_later_one_is_held_more_often(
+    texts: list[str],
+) -> None:
+    found = shared_terms(texts)
+    holders = [sum(term in terms(text) for text in texts) for term in found]
+    assert all(terms(term) == [term] for term in found)
+    assert holders == sorted(holders, reverse=True)
+    assert len(set(found)) == len(found)

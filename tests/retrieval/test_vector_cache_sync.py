@@ -13,6 +13,7 @@ import elfgraph.retrieval.catch_up as catch_up_module
 from elfgraph.consolidation.repository.archive_blocks import archive_blocks
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
+from elfgraph.retrieval.repository.keyword_leg import keyword_leg
 from elfgraph.retrieval.repository.vector_cache_delta import VectorCacheDeltaRow
 from elfgraph.retrieval.repository.vector_cache_rows import VectorCacheRowsRow
 from elfgraph.spaces.registry import drop_space
@@ -292,21 +293,32 @@ async def test_a_space_of_words_alone_catches_up_without_reading_vectors(
     assert cache.words_only
 
 
-async def test_the_warm_up_query_holds_a_word_the_cached_space_holds(
-    make_memory: MakeMemory,
+async def test_the_warm_up_query_holds_a_word_of_the_space_cached_or_not(
+    make_memory: MakeMemory, database: Database, space: str
 ) -> None:
     """So the warm-up sends the keyword leg's hits as a list a recall's size, as a recall
-    does (an empty list, or one of another size, is planned again at the first recall)."""
+    does (an empty list, or one of another size, is planned again at the first recall):
+    from the cached words, and from a few of the space's blocks when no cache holds them
+    (a space past the caches, whose legs are asked of the server at once)."""
     await filled(make_memory)
     reader = await make_memory(embedding_service=EMBEDDER, config=config(vector_cache_blocks=1))
     retriever = reader._retriever
-    text = retriever._warm_text()
+    text = await retriever._warm_text()
     word = text.split()[-1]
     assert text.startswith("warm up the retrieval query plans ")
     assert retriever.vectors.keywords.search([word], 20)[0]
     uncached = config(vector_cache_blocks=0, keyword_cache=False, sketch_cache_blocks=0)
     cold = await make_memory(embedding_service=EMBEDDER, config=uncached)
-    assert cold._retriever._warm_text() == "warm up the retrieval query plans"
+    assert not cold._retriever.vectors.keywords_usable
+    # "note" is in every block of the space: the word most of them share.
+    assert await cold._retriever._warm_text() == "warm up the retrieval query plans note"
+    hits = await database.read(
+        keyword_leg, space=space, terms="note", k=20, text_fetch=50, self_only=False
+    )
+    assert hits is not None
+    assert len(hits["ids"]) == len(TEXTS)
+    empty = await make_memory(f"{space}-empty", embedding_service=EMBEDDER, config=uncached)
+    assert await empty._retriever._warm_text() == "warm up the retrieval query plans"
 
 
 async def test_blocks_archived_elsewhere_leave_the_cache_at_its_next_catch_up(
