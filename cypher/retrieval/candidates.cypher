@@ -39,6 +39,9 @@
 // of edges would cost more to send than the rest), the contradiction pairs among them,
 // and the clock ($now_hours, or the space's persisted total outside a session). Returns
 // no row when there is no candidate.
+// The lists and $terms arrive padded (None entries, trailing blanks: elfgraph/store/
+// plan_shapes.py) so that every recall has the parameter shape of the plan the warm-up made;
+// the padding is skipped, and a blank $terms asks nothing.
 MATCH (space_node:Space {name: $space})
 WITH space_node, coalesce($now_hours, space_node.total_active_hours, 0.0) AS now,
      [space_node.text_key, coalesce(space_node.vector_epoch, 0)] AS vector_version
@@ -50,6 +53,7 @@ CALL (keywords_hit) {
   WITH keywords_hit
   WHERE keywords_hit
   UNWIND range(0, size($cached_keyword_ids) - 1) AS i
+  WITH i WHERE $cached_keyword_ids[i] IS NOT NULL
   OPTIONAL MATCH (b:Block {space: $space, id: $cached_keyword_ids[i]})
   WITH i, b
   ORDER BY i
@@ -63,6 +67,7 @@ CALL (cache_hit) {
   WITH cache_hit
   WHERE cache_hit
   UNWIND range(0, size($cached_ids) - 1) AS i
+  WITH i WHERE $cached_ids[i] IS NOT NULL
   OPTIONAL MATCH (b:Block {space: $space, id: $cached_ids[i]})
   WITH i, b
   ORDER BY i
@@ -106,7 +111,7 @@ CALL (space_node, keywords_hit) {
   // the space has one: finding the first in the (space, status) index costs a small part of
   // a full-text call (docs/BENCHMARKS.md, issue 18: the inbox call skipped).
   WITH $terms AS terms, keywords_hit
-  WHERE terms IS NOT NULL
+  WHERE trim(terms) <> ''
     AND (NOT keywords_hit
          OR ($pending AND EXISTS { MATCH (i:Block) WHERE i.space = $space AND i.status = 'inbox' }))
   CALL db.index.fulltext.queryNodes(
@@ -207,7 +212,7 @@ CALL (vector_nodes, keyword_nodes) {
   RETURN collect(DISTINCT n) AS expanded
 }
 CALL () {
-  WITH $guarantee_tags AS wanted
+  WITH [tag IN $guarantee_tags WHERE tag IS NOT NULL] AS wanted
   WHERE size(wanted) > 0
   MATCH (b:Self)
   WHERE b.space = $space AND b.status = 'active' AND any(tag IN b.tags WHERE tag IN wanted)

@@ -1,5 +1,6 @@
 from typing import Any, TypedDict, cast
 
+from elfgraph.store.plan_shapes import padded_list, padded_text
 from elfgraph.store.transaction import Transaction, run_one, single_statement
 
 # One edge between two candidates: [weight, reinforcement_count, the other block's id, relation].
@@ -83,28 +84,29 @@ async def candidates(
     cached_keyword_scores: list[float] | None = None,
 ) -> CandidatesRow | None:
     """Seeds of each leg (ranked ids), expanded and guaranteed ids, contradiction pairs and
-    every candidate's properties; None when there is no candidate at all."""
+    every candidate's properties; None when there is no candidate at all. The lists and
+    the terms are sent padded (store.plan_shapes): one cached plan for every recall."""
     row = await run_one(
         tx,
         "candidates",
         space=space,
         query_vector=query_vector,
-        terms=terms,
+        terms=padded_text(terms),
         k=k,
         fetch=fetch,
         scan_below=scan_below,
         exact=exact,
-        cached_ids=cached_ids,
-        cached_scores=cached_scores,
+        cached_ids=padded_list(cached_ids),
+        cached_scores=padded_list(cached_scores),
         cache_key=cache_key,
         cache_epoch=cache_epoch,
-        cached_keyword_ids=cached_keyword_ids,
-        cached_keyword_scores=cached_keyword_scores,
+        cached_keyword_ids=padded_list(cached_keyword_ids),
+        cached_keyword_scores=padded_list(cached_keyword_scores),
         text_fetch=text_fetch,
         self_only=self_only,
         queryless=queryless,
         queryless_limit=queryless_limit,
-        guarantee_tags=guarantee_tags,
+        guarantee_tags=padded_list(guarantee_tags),
         now_hours=now_hours,
         proxy=proxy,
         cap=cap,

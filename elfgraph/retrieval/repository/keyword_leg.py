@@ -2,6 +2,7 @@
 
 from typing import TypedDict, cast
 
+from elfgraph.store.plan_shapes import padded_text
 from elfgraph.store.transaction import Transaction, run_one, single_statement
 
 
@@ -21,7 +22,7 @@ async def keyword_leg(
         tx,
         "keyword_leg",
         space=space,
-        terms=terms,
+        terms=padded_text(terms),  # one plan whatever the words' length
         k=k,
         text_fetch=text_fetch,
         self_only=self_only,

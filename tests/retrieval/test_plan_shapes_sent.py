@@ -1,0 +1,78 @@
+"""Every recall sends the retrieval query parameters of one shape, the warm-up's, so the
+server plans it once (elfgraph/store/plan_shapes.py; docs/BENCHMARKS.md, issue 18: one plan
+for every recall). What the server caches a plan by is each parameter's type and, for a
+string or list, its size bucket and its elements' types: a recall of another shape would
+plan the query again, ~1 s (~4 s on a restarted server)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+import elfgraph.store.transaction as transaction_module
+from elfgraph.embedding.mock import MockEmbeddingService
+from elfgraph.store.transaction import Transaction
+from tests.support.memory import MakeMemory
+
+pytestmark = pytest.mark.anyio
+
+TEXTS = [f"the {topic} service note {n}" for n in range(15) for topic in ("billing", "search")]
+
+
+def shape(params: Mapping[str, Any]) -> tuple[tuple[str, object], ...]:
+    """Each parameter's type, with the size bucket of a string or list and a list's element
+    type, as the server tells them apart (measured: docs/BENCHMARKS.md)."""
+
+    def one(value: object) -> object:
+        if isinstance(value, str | list):
+            size = len(value)
+            bucket = 0 if size == 0 else 10 ** math.ceil(math.log10(size))
+            if isinstance(value, str):
+                return ("str", bucket)
+            # One type for elements all of one type, else any (a None among them included).
+            kinds = {type(v).__name__ for v in value}
+            element = kinds.pop() if len(kinds) == 1 and None not in value else "any"
+            return ("list", bucket, element)
+        return type(value).__name__
+
+    return tuple(sorted((name, one(value)) for name, value in params.items()))
+
+
+async def test_recalls_of_every_shape_send_the_warm_ups_parameters(
+    make_memory: MakeMemory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sent: list[tuple[str, tuple[tuple[str, object], ...]]] = []
+    run = transaction_module._run
+
+    async def spied(tx: Transaction, name: str, returns: Any, params: Mapping[str, Any]) -> Any:
+        if name == "candidates":
+            sent.append((str(params["query_vector"] is None), shape(params)))
+        return await run(tx, name, returns, params)
+
+    writer = await make_memory(embedding_service=MockEmbeddingService())
+    await writer.learn_many(TEXTS)
+    await writer.dream()
+    monkeypatch.setattr(transaction_module, "_run", spied)
+    memory = await make_memory(embedding_service=MockEmbeddingService())
+    await memory._retriever.loaded()
+    warmed = set(sent)
+    sent.clear()
+    asks: list[tuple[str | None, int]] = [
+        ("billing", 5),  # one word: a short string
+        ("which service holds the billing notes and who wrote them down", 5),
+        ("zebra", 5),  # no keyword hit: an empty list of hits
+        ("what was it?", 5),  # question words alone: no terms
+        ("search", 1),
+        ("search", 30),  # past 100 cached ids
+        ("search", 100),
+        (None, 5),  # queryless
+        (None, 50),
+    ]
+    for text, top_k in asks:
+        await memory.recall(text, top_k=top_k)
+    assert len(sent) == len(asks)
+    assert set(sent) <= warmed, "a recall sent a shape the warm-up did not plan"
+    assert len(warmed) == 2  # with a query and without
