@@ -15,6 +15,8 @@
 // staging); the pairs that reach `threshold` come back for the caller to link. Staging
 // forgets a pair once it has an edge, and keeps at most `staging_max` pairs per space,
 // dropping the least recently counted.
+// $ids and $pairs arrive padded with None (elfgraph/store/plan_shapes.py): one plan for
+// every frame; the padding is skipped.
 MATCH (space:Space {name: $space})
 SET space._lock = true
 REMOVE space._lock
@@ -26,6 +28,7 @@ WITH space, replayed
 CALL (space, replayed) {
   WITH space WHERE NOT replayed
   UNWIND $ids AS block_id
+  WITH block_id WHERE block_id IS NOT NULL
   MATCH (b:Block {space: $space, id: block_id})
   WHERE b.status = 'active'
   SET b.reinforcement_count = coalesce(b.reinforcement_count, 0) + 1,
@@ -38,6 +41,7 @@ CALL (space, replayed) {
 CALL (space, replayed) {
   WITH space WHERE NOT replayed
   UNWIND $pairs AS pair
+  WITH pair WHERE pair IS NOT NULL
   MATCH (a:Block {space: $space, id: pair[0]})-[r]-(b:Block {space: $space, id: pair[1]})
   SET r.reinforcement_count = coalesce(r.reinforcement_count, 0) + 1,
       r.last_active_hours = $now_hours
@@ -73,6 +77,7 @@ CALL (space, replayed, linked_pairs) {
   WITH space
   WHERE $session_id IS NOT NULL AND NOT replayed
   UNWIND $pairs AS pair
+  WITH pair WHERE pair IS NOT NULL
   MATCH (a:Block {space: $space, id: pair[0]}), (b:Block {space: $space, id: pair[1]})
   WHERE a.status = 'active' AND b.status = 'active'
   // Whether the pair is linked comes from the edges just reinforced: a pattern between a

@@ -43,6 +43,32 @@ async def reinforce(
     )
 
 
+async def plan_reinforcement(
+    database: Database, space: str, *, session_id: str | None, config: MemoryConfig
+) -> None:
+    """Have the server plan frame()'s write for the shape every frame sends, running
+    nothing (MemorySystem.open's warm-up: the first frame would plan it, ~0.5-1 s on a warm
+    server and several seconds after a restart)."""
+
+    async def plan(tx: Transaction) -> None:
+        await reinforce_frame(
+            tx,
+            space=space,
+            operation=uuid.uuid4().hex,
+            kept=APPLIED_OPERATIONS_KEPT,
+            ids=[],
+            pairs=[],
+            now_hours=0.0,
+            session_id=session_id,
+            threshold=config.retrieval.co_retrieval_edge_threshold,
+            staging_max=config.retrieval.co_retrieval_staging_max,
+            at=datetime.now(UTC).isoformat(),
+            planned_only=True,
+        )
+
+    await database.write(plan)
+
+
 async def _reinforce(
     tx: Transaction,
     *,

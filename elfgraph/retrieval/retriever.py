@@ -23,11 +23,12 @@ from elfgraph.retrieval.index_share import IndexShare
 from elfgraph.retrieval.keywords import keyword_terms
 from elfgraph.retrieval.models import FrameResult, ScoredBlock
 from elfgraph.retrieval.ranking import Ranked
-from elfgraph.retrieval.reinforce import reinforce
+from elfgraph.retrieval.reinforce import plan_reinforcement, reinforce
 from elfgraph.retrieval.rendering import render
 from elfgraph.retrieval.repository.warm_sample import warm_sample
 from elfgraph.retrieval.retrieve import Query, check_query, retrieve
 from elfgraph.retrieval.vector_cache import VectorCache
+from elfgraph.sessions.clock import new_session_id
 from elfgraph.store.database import Database
 
 log = logging.getLogger("elfgraph.retrieval")
@@ -137,13 +138,14 @@ class Retriever:
         )
 
     async def warm(self) -> None:
-        """Two recalls with a fixed vector and no embedding call, as MemorySystem.open's
+        """Three recalls with a fixed vector and no embedding call, as MemorySystem.open's
         last step: the server plans and compiles the retrieval query (one query file serves
         every frame) and pages in the indexes it reads, so the agent's first recall does
-        not pay for that. A database without the schema (migrations not run) skips it."""
-        # The server caches a plan per parameter types and size bucket (a 7-character
-        # query string gets another plan than a 20-character one): warm with a query of
-        # a usual length, and once without a query (the queryless frames); and after the
+        not pay for that; then frame()'s write is planned, not run. A database without the
+        schema (migrations not run) skips it."""
+        # The server caches a plan per parameter shape (store.plan_shapes). The lists and
+        # texts a recall sends are padded into one shape whatever their length; what is left
+        # to warm: with a query and without one (the queryless frames), and after the
         # vector cache is loaded, so the query is planned with the cached ids a recall
         # will send (a list, where no cache sends null: another plan).
         if self._in_background():
@@ -151,11 +153,24 @@ class Retriever:
         else:
             await self._catch_up()
         self._wants_vectors = True
-        for text in (await self._warm_text(), None):
+        text = await self._warm_text()
+        # SELF with a query: the cache does not serve it, so its ids come as null lists,
+        # the shape of every recall of a space whose cache is not ready.
+        for frame, asked in (("attention", text), ("attention", None), ("self", text)):
             try:
-                await self._warm_once(text)
+                await self._warm_once(asked, frame)
             except StorageError as exc:  # an optimisation: never why open() fails
                 log.debug("%s: retrieval warm-up skipped: %s", self.space, exc.message)
+                return
+        # frame()'s write, planned without running (outside a session and in one: a null
+        # and a string are two shapes), so the first frame does not plan it either.
+        for session_id in (None, new_session_id()):
+            try:
+                await plan_reinforcement(
+                    self.database, self.space, session_id=session_id, config=self.config
+                )
+            except StorageError as exc:
+                log.debug("%s: frame's write not planned: %s", self.space, exc.message)
                 return
 
     async def _warm_text(self) -> str:
@@ -224,13 +239,11 @@ class Retriever:
         except StorageError as exc:
             log.debug("%s: vector cache not brought up to date: %s", self.space, exc.message)
 
-    async def _warm_once(self, text: str | None) -> None:
+    async def _warm_once(self, text: str | None, frame: str = "attention") -> None:
         await retrieve(
             self.database,
             self.space,
-            # A recall's usual size: the server plans lists of ids by size bucket too (the
-            # keyword leg's 4 hits at top_k 1 were another plan than its 20 at top_k 5).
-            check_query("attention", text, self.config.retrieval.top_k),
+            check_query(frame, text, self.config.retrieval.top_k),
             embedder=_FixedVector(self.embedder.dimensions),
             config=self.config,
             now_hours=None,

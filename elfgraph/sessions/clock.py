@@ -20,6 +20,12 @@ from elfgraph.spaces.registry import find_space, space_missing
 from elfgraph.store.database import Database
 
 
+def new_session_id() -> str:
+    """A fresh session id: 16 hex characters (the warm-up plans frame's write for its
+    shape, retrieval.retriever)."""
+    return uuid.uuid4().hex[:16]
+
+
 def check_task_type(task_type: object) -> str:
     if task_type is None:
         return "general"
@@ -90,7 +96,7 @@ class SessionClock:
         if self.session_id is not None:
             return False
         task = check_task_type(task_type)
-        session_id = uuid.uuid4().hex[:16]
+        session_id = new_session_id()
         start = await self._database.write(
             begin_session,
             space=self._space,

@@ -152,3 +152,16 @@ async def run_scalar(tx: Transaction, name: str, /, **params: Any) -> Any:
 async def run_none(tx: Transaction, name: str, /, **params: Any) -> None:
     """Run a `returns: none` query for its effect."""
     await _run(tx, name, "none", params)
+
+
+async def plan_only(tx: Transaction, name: str, /, **params: Any) -> None:
+    """Have the server plan a query without running it (EXPLAIN): nothing is read or
+    written, and the plan is cached for the shape of these parameters (store.plan_shapes),
+    so the query's first real run with that shape does not pay for planning it."""
+    found = _checked(tx, name, query(name).returns, params)
+    try:
+        result = await tx.driver_tx.run(f"EXPLAIN {found.text}", quiet(params))
+        await result.consume()
+    except Exception as exc:
+        setattr(exc, _FAILED_QUERY, found)
+        raise

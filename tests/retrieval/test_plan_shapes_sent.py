@@ -1,8 +1,9 @@
-"""Every recall sends the retrieval query parameters of one shape, the warm-up's, so the
-server plans it once (elfgraph/store/plan_shapes.py; docs/BENCHMARKS.md, issue 18: one plan
-for every recall). What the server caches a plan by is each parameter's type and, for a
-string or list, its size bucket and its elements' types: a recall of another shape would
-plan the query again, ~1 s (~4 s on a restarted server)."""
+"""Every recall sends the retrieval query parameters of a shape the warm-up planned, and
+every frame's write one the warm-up had the server plan, so the server plans each once
+(elfgraph/store/plan_shapes.py; docs/BENCHMARKS.md, issue 18: one plan for every recall).
+What the server caches a plan by is each parameter's type and, for a string or list, its
+size bucket and its elements' types: a call of another shape would plan its query again,
+~1 s for the retrieval query (~4 s on a restarted server)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 
+import elfgraph.retrieval.repository.reinforce_frame as reinforce_module
 import elfgraph.store.transaction as transaction_module
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.store.transaction import Transaction
@@ -75,4 +77,37 @@ async def test_recalls_of_every_shape_send_the_warm_ups_parameters(
         await memory.recall(text, top_k=top_k)
     assert len(sent) == len(asks)
     assert set(sent) <= warmed, "a recall sent a shape the warm-up did not plan"
-    assert len(warmed) == 2  # with a query and without
+    # With a query and the cache, with a query and without it (SELF), without a query.
+    assert len(warmed) == 3
+
+
+async def test_frames_write_with_the_shapes_the_warm_up_planned(
+    make_memory: MakeMemory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    planned: set[tuple[tuple[str, object], ...]] = set()
+    written: list[tuple[tuple[str, object], ...]] = []
+    plan = reinforce_module.plan_only
+    run = transaction_module._run
+
+    async def spied_plan(tx: Transaction, name: str, /, **params: Any) -> None:
+        planned.add(shape(params))
+        await plan(tx, name, **params)
+
+    async def spied_run(tx: Transaction, name: str, returns: Any, params: Mapping[str, Any]) -> Any:
+        if name == "reinforce_frame":
+            written.append(shape(params))
+        return await run(tx, name, returns, params)
+
+    monkeypatch.setattr(reinforce_module, "plan_only", spied_plan)
+    monkeypatch.setattr(transaction_module, "_run", spied_run)
+    memory = await make_memory(embedding_service=MockEmbeddingService())
+    await memory.learn_many(TEXTS)
+    await memory.dream()
+    assert len(planned) == 2  # outside a session and in one
+    await memory.frame("attention", "billing", top_k=1)
+    await memory.frame("attention", "which service holds the billing notes", top_k=20)
+    await memory.begin_session()
+    await memory.frame("task", "search", top_k=3)
+    await memory.end_session()
+    assert len(written) == 3
+    assert set(written) <= planned, "a frame wrote with a shape the warm-up did not plan"

@@ -16,8 +16,17 @@ from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
 from elfgraph.store.transaction import queries_run
+from tests.support.graph import graph
 
 pytestmark = pytest.mark.anyio
+
+# What a frame's write would change: the blocks' reinforcement, the space's operation ids.
+STATE = """
+MATCH (s:Space {name: $space})
+OPTIONAL MATCH (b:Block {space: $space})
+RETURN s.applied_operations AS operations,
+       collect([b.id, b.reinforcement_count, b.last_reinforced_at]) AS blocks
+"""
 
 
 @pytest.fixture
@@ -81,7 +90,7 @@ async def test_reads_see_the_writes_of_another_memory_system_through_bookmarks(
         await drop_space(routed, space)
 
 
-async def test_opening_warms_the_retrieval_query_and_vector_cache_with_reads_only(
+async def test_opening_warms_with_reads_and_plans_frames_write_without_running_it(
     database: Database, space: str
 ) -> None:
     cold = await MemorySystem.open(
@@ -90,6 +99,7 @@ async def test_opening_warms_the_retrieval_query_and_vector_cache_with_reads_onl
     await cold.learn("a block the warm-up must leave alone")
     await cold.dream()
     before_status = await cold.status()
+    before_graph = await graph(database, STATE, space=space)
     before = queries_run()
     plain = await MemorySystem.open(
         space, database=database, embedding_service=MockEmbeddingService(), warm=False
@@ -99,10 +109,13 @@ async def test_opening_warms_the_retrieval_query_and_vector_cache_with_reads_onl
     warmed = await MemorySystem.open(
         space, database=database, embedding_service=MockEmbeddingService()
     )
-    # the two candidates reads (with and without a query) and the vector cache's load
-    assert queries_run() - before == plain_queries + 3
+    # the vector cache's load, three candidates reads (with a query and the cache, with a
+    # query and no cache, without a query) and frame's write planned twice (EXPLAIN)
+    assert queries_run() - before == plain_queries + 6
     assert len(warmed._retriever.vectors) == 1
     after_status = await warmed.status()
     assert after_status.active_count == before_status.active_count
+    # Planned, not run: no reinforcement, no operation id kept by the space.
+    assert await graph(database, STATE, space=space) == before_graph
     for memory in (cold, plain, warmed):
         await memory.close()

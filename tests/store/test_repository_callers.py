@@ -1,7 +1,8 @@
 """Every Cypher file has exactly one repository function, which passes exactly its params.
 
 `cypher/<package>/<name>.cypher` ↔ `elfgraph/<package>/repository/<name>.py`, which
-defines one async function `<name>(tx, *, …)` calling `run_<returns>(tx, "<name>", **params)`.
+defines one async function `<name>(tx, *, …)` calling `run_<returns>(tx, "<name>", **params)`
+(and, if it has the query planned ahead, `plan_only` with the same params).
 Schema migrations (`cypher/schema/migrations/`) take no params and are run by
 `elfgraph.schema.migrations`.
 """
@@ -16,6 +17,7 @@ from elfgraph.store.cypher import catalog, cypher_root
 
 PACKAGE = Path(__file__).resolve().parents[2] / "elfgraph"
 RUNNERS = {"run_one": "one", "run_many": "many", "run_scalar": "scalar", "run_none": "none"}
+PLANNER = "plan_only"  # has the server plan a query without running it: its caller's, too
 
 
 def repository_modules() -> list[Path]:
@@ -32,7 +34,7 @@ def query_calls() -> list[tuple[Path, str, str, set[str]]]:
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Name)
-                and node.func.id in RUNNERS
+                and (node.func.id in RUNNERS or node.func.id == PLANNER)
             ):
                 assert len(node.args) == 2, f"{module}: call run_* as run_x(tx, 'name', **kw)"
                 name = node.args[1]
@@ -50,9 +52,12 @@ def test_every_query_file_has_exactly_one_matching_caller() -> None:
     for name, query in catalog().items():
         if name in schema:
             continue
-        callers = [call for call in calls if call[2] == name]
+        callers = [call for call in calls if call[2] == name and call[1] != PLANNER]
         assert len(callers) == 1, f"{query.path} has {len(callers)} callers, wants 1"
         module, runner, _, keywords = callers[0]
+        for planner_module, _, _, planned in (c for c in calls if c[2] == name and c[1] == PLANNER):
+            assert planner_module == module, f"{name} is planned from {planner_module}"
+            assert planned == keywords, f"{module} plans {name} with other params than it runs"
         folder = query.path.parent.relative_to(root)
         assert module == PACKAGE / folder / "repository" / f"{name}.py", (
             f"{name} is called from {module}"
