@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import itertools
 import logging
 from dataclasses import dataclass, field
@@ -29,6 +30,7 @@ from elfgraph.retrieval.repository.warm_sample import warm_sample
 from elfgraph.retrieval.retrieve import Query, check_query, retrieve
 from elfgraph.retrieval.vector_cache import VectorCache
 from elfgraph.sessions.clock import new_session_id
+from elfgraph.store.concurrently import all_at_once
 from elfgraph.store.database import Database
 
 log = logging.getLogger("elfgraph.retrieval")
@@ -52,6 +54,7 @@ class Retriever:
     vectors: VectorCache = field(init=False)
     _wants_vectors: bool = field(default=False, init=False)
     _loading: asyncio.Task[None] | None = field(default=None, init=False)
+    _planning: asyncio.Task[None] | None = field(default=None, init=False)  # warm()'s rest
     _changes: int = field(default=0, init=False)  # dreams of this process, for a load to see
 
     def __post_init__(self) -> None:
@@ -84,17 +87,22 @@ class Retriever:
         return self._loading is not None and not self._loading.done()
 
     async def loaded(self) -> None:
-        """Wait for a background load, if one runs (tests and benchmarks)."""
-        if self._loading is not None:
-            await asyncio.shield(self._loading)
+        """Wait for the background work of opening, if it runs: a cache load, the plans
+        made after open returned (tests and benchmarks)."""
+        for task in (self._loading, self._planning):
+            if task is not None:
+                await asyncio.shield(task)
 
     async def close(self) -> None:
-        """Stop a background load (its thread finishes a cache nothing reads)."""
-        task, self._loading = self._loading, None
-        if task is not None and not task.done():
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        """Stop a background load (its thread finishes a cache nothing reads) and the
+        plans warm() left running."""
+        for name in ("_loading", "_planning"):
+            task = getattr(self, name)
+            setattr(self, name, None)
+            if task is not None and not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
 
     async def rank(self, query: Query, *, now_hours: float | None, pending: bool = True) -> Ranked:
         """The ranked blocks (no side effects). `now_hours` None: the persisted clock.
@@ -138,11 +146,12 @@ class Retriever:
         )
 
     async def warm(self) -> None:
-        """Three recalls with a fixed vector and no embedding call, as MemorySystem.open's
+        """Two recalls with a fixed vector and no embedding call, as MemorySystem.open's
         last step: the server plans and compiles the retrieval query (one query file serves
         every frame) and pages in the indexes it reads, so the agent's first recall does
-        not pay for that; then frame()'s write is planned, not run. A database without the
-        schema (migrations not run) skips it."""
+        not pay for that; the rarer shapes and frame()'s write are planned in the
+        background after open returns (_plan_the_rest). A database without the schema
+        (migrations not run) skips it."""
         # The server caches a plan per parameter shape (store.plan_shapes). The lists and
         # texts a recall sends are padded into one shape whatever their length; what is left
         # to warm: with a query and without one (the queryless frames), and after the
@@ -154,24 +163,39 @@ class Retriever:
             await self._catch_up()
         self._wants_vectors = True
         text = await self._warm_text()
-        # SELF with a query: the cache does not serve it, so its ids come as null lists,
-        # the shape of every recall of a space whose cache is not ready.
-        for frame, asked in (("attention", text), ("attention", None), ("self", text)):
-            try:
-                await self._warm_once(asked, frame)
-            except StorageError as exc:  # an optimisation: never why open() fails
-                log.debug("%s: retrieval warm-up skipped: %s", self.space, exc.message)
-                return
-        # frame()'s write, planned without running (outside a session and in one: a null
-        # and a string are two shapes), so the first frame does not plan it either.
-        for session_id in (None, new_session_id()):
-            try:
-                await plan_reinforcement(
-                    self.database, self.space, session_id=session_id, config=self.config
+        try:  # the shapes every agent's first calls have: with a query and without one
+            await all_at_once([functools.partial(self._warm_once, q) for q in (text, None)])
+        except StorageError as exc:  # an optimisation: never why open() fails
+            log.debug("%s: retrieval warm-up skipped: %s", self.space, exc.message)
+            return
+        self._planning = asyncio.get_running_loop().create_task(self._plan_the_rest(text))
+
+    async def _plan_the_rest(self, text: str) -> None:
+        """After open returned, while the agent starts: SELF with a query (the cache does
+        not serve it, so its ids come as null lists, the shape of every recall of a space
+        whose cache is not ready), and frame()'s write planned without running it, outside
+        a session and in one (a null and a string are two shapes). All at once: the server
+        plans them on its cores side by side (a plan of the retrieval query takes ~4 s of
+        one core on a restarted server)."""
+        plans = [
+            functools.partial(self._warm_once, text, "self"),
+            *(
+                functools.partial(
+                    plan_reinforcement,
+                    self.database,
+                    self.space,
+                    session_id=id_,
+                    config=self.config,
                 )
-            except StorageError as exc:
-                log.debug("%s: frame's write not planned: %s", self.space, exc.message)
-                return
+                for id_ in (None, new_session_id())
+            ),
+        ]
+        try:
+            await all_at_once(plans)
+        except StorageError as exc:
+            log.debug("%s: planning after open skipped: %s", self.space, exc.message)
+        except Exception:  # an optimisation: the first SELF recall or frame plans instead
+            log.warning("%s: planning after open failed", self.space, exc_info=True)
 
     async def _warm_text(self) -> str:
         """A query of a usual length holding a word of the space, so that its keyword leg

@@ -101,6 +101,7 @@ async def test_frames_write_with_the_shapes_the_warm_up_planned(
     monkeypatch.setattr(reinforce_module, "plan_only", spied_plan)
     monkeypatch.setattr(transaction_module, "_run", spied_run)
     memory = await make_memory(embedding_service=MockEmbeddingService())
+    await memory._retriever.loaded()  # planned after open returned
     await memory.learn_many(TEXTS)
     await memory.dream()
     assert len(planned) == 2  # outside a session and in one

@@ -109,8 +109,9 @@ async def test_opening_warms_with_reads_and_plans_frames_write_without_running_i
     warmed = await MemorySystem.open(
         space, database=database, embedding_service=MockEmbeddingService()
     )
-    # the vector cache's load, three candidates reads (with a query and the cache, with a
-    # query and no cache, without a query) and frame's write planned twice (EXPLAIN)
+    await warmed._retriever.loaded()  # and what it planned after open returned
+    # the vector cache's load, three candidates reads (with a query and the cache, without
+    # a query, then with a query and no cache) and frame's write planned twice (EXPLAIN)
     assert queries_run() - before == plain_queries + 6
     assert len(warmed._retriever.vectors) == 1
     after_status = await warmed.status()
