@@ -126,6 +126,9 @@ async def make_memory(database: Database, space: str) -> AsyncIterator[MakeMemor
             **options,
         )
         opened.append(memory)
+        # What opening plans in the background ends before the test goes on: a test that
+        # counts or spies on queries sees its own.
+        await memory._retriever.planned()
         if created and space_name is not None:
             others.add(space_name)
         return memory

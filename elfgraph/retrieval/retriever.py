@@ -93,6 +93,12 @@ class Retriever:
             if task is not None:
                 await asyncio.shield(task)
 
+    async def planned(self) -> None:
+        """Wait for the plans warm() left to the background, if they run (tests that count
+        queries)."""
+        if self._planning is not None:
+            await asyncio.shield(self._planning)
+
     async def close(self) -> None:
         """Stop a background load (its thread finishes a cache nothing reads) and the
         plans warm() left running."""
