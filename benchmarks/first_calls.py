@@ -2,6 +2,7 @@
 plan (issue 18: one plan for every recall).
 
     python -m benchmarks.first_calls [--blocks 2000] [--rounds 3] [--out PATH]
+    python -m benchmarks.first_calls --space S --keep-plans --rounds 1   # right after a restart
 
 Neo4j caches a plan per query text and per size bucket of each string and list parameter
 (elfgraph/store/plan_shapes.py). Opening a MemorySystem warms the retrieval query with one
@@ -11,13 +12,16 @@ round then empties the server's query caches (`CALL db.clearQueryCaches()`, whic
 admin user: the local server's), opens a MemorySystem (timed: its warm-up plans), and asks
 REQUESTS once each in that order, each timed; then once more, as warm calls. The server's
 JVM is warm (the build ran on it), so a plan costs here what it costs on a server that has
-run for a while; right after a restart it costs ~4× that (docs/BENCHMARKS.md). Results:
-benchmarks/results/first_calls.json and a table on stdout.
+run for a while; right after a restart it costs more. For that case, `--space` takes a kept
+space (nothing is built or dropped) and `--keep-plans` leaves the caches as they are: run it
+once on a server just restarted. Results: benchmarks/results/first_calls.json and a table
+on stdout.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import statistics
 import time
@@ -34,7 +38,7 @@ from benchmarks.write_path import RESULTS
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
 from elfgraph.schema.migrations import open_database
-from elfgraph.spaces.registry import drop_space
+from elfgraph.spaces.registry import drop_space, find_space
 from elfgraph.store.database import Database
 
 OUT = RESULTS / "first_calls.json"
@@ -72,8 +76,9 @@ async def clear_plans(database: Database) -> None:
         await result.consume()
 
 
-async def one_round(database: Database, space: str) -> dict[str, Any]:
-    await clear_plans(database)
+async def one_round(database: Database, space: str, *, clear: bool = True) -> dict[str, Any]:
+    if clear:
+        await clear_plans(database)
     started = time.perf_counter()
     memory = await MemorySystem.open(
         space, database=database, embedding_service=MockEmbeddingService(record=False)
@@ -94,21 +99,30 @@ async def one_round(database: Database, space: str) -> dict[str, Any]:
         await memory.close()
 
 
-async def measure(blocks: int, rounds: int) -> dict[str, Any]:
+async def measure(
+    blocks: int, rounds: int, *, kept: str | None = None, clear: bool = True
+) -> dict[str, Any]:
     database = await open_database()
-    space = f"bench-first-{uuid.uuid4().hex[:8]}"
+    space = kept or f"bench-first-{uuid.uuid4().hex[:8]}"
     try:
-        machine = await describe(database)
-        builder = await MemorySystem.open(
-            space, database=database, embedding_service=MockEmbeddingService()
-        )
-        await builder.learn_many(facts(blocks, duplicate_share=0.0, unique=True))
-        await builder.dream()
-        await builder.close()
-        runs = [await one_round(database, space) for _ in range(rounds)]
-        return {"machine": machine, "blocks": blocks, "rounds": runs}
+        machine = await describe(database)  # before anything plans: a query of its own
+        if kept is not None:
+            record = await find_space(database, kept)
+            if record is None:
+                raise SystemExit(f"no space named {kept!r} on this server")
+            blocks = record.block_count
+        else:
+            builder = await MemorySystem.open(
+                space, database=database, embedding_service=MockEmbeddingService()
+            )
+            await builder.learn_many(facts(blocks, duplicate_share=0.0, unique=True))
+            await builder.dream()
+            await builder.close()
+        runs = [await one_round(database, space, clear=clear) for _ in range(rounds)]
+        return {"machine": machine, "blocks": blocks, "kept_space": kept, "rounds": runs}
     finally:
-        await drop_space(database, space)
+        if kept is None:
+            await drop_space(database, space)
         await database.close()
 
 
@@ -116,7 +130,12 @@ def markdown(report: dict[str, Any]) -> str:
     runs = report["rounds"]
     lines = [
         machine_line(report["machine"]),
-        f"{report['blocks']} blocks, {len(runs)} rounds, each on a server with no cached plan",
+        f"{report['blocks']} blocks, {len(runs)} rounds, "
+        + (
+            "each on a server with no cached plan"
+            if report.get("cleared", True)
+            else "on the server's plans as they were"
+        ),
         "",
         "| call | first after open, ms (median / max) | warm, ms (median) |",
         "|---|---:|---:|",
@@ -143,9 +162,18 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--blocks", type=int, default=2_000)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--space", help="a kept space: nothing built or dropped")
+    parser.add_argument(
+        "--keep-plans", action="store_true", help="do not clear the server's query caches"
+    )
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
-    report = anyio.run(measure, args.blocks, args.rounds)
+    report = anyio.run(
+        functools.partial(
+            measure, args.blocks, args.rounds, kept=args.space, clear=not args.keep_plans
+        )
+    )
+    report["cleared"] = not args.keep_plans
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2) + "\n")
     print(markdown(report))

@@ -15,6 +15,9 @@ from benchmarks.corpus import facts
 from benchmarks.curate import one_run as curate_run
 from benchmarks.curate import summarise as curate_summary
 from benchmarks.doc_sections import write_doc_section
+from benchmarks.first_calls import REQUESTS
+from benchmarks.first_calls import markdown as first_calls_markdown
+from benchmarks.first_calls import measure as first_calls
 from benchmarks.dream_into import one_run as dream_into_run
 from benchmarks.hnsw_width import clustered, measure
 from benchmarks.learn_rate import one_run as learn_run
@@ -241,3 +244,16 @@ async def test_recall_floor_benchmark_times_every_piece(
     assert "| floor: RETURN 1 |" in recall_floor_markdown(
         {"machine": await describe(database), "space": "s", "rounds": 1, **report}
     )
+
+
+async def test_first_calls_benchmark_times_every_shape_and_drops_its_space(
+    database: Database,
+) -> None:
+    before = await graph(database, "MATCH (s:Space) RETURN count(s) AS n")
+    report = await first_calls(40, 1)
+    (run,) = report["rounds"]
+    assert set(run["first_ms"]) == set(run["warm_ms"]) == {name for name, _ in REQUESTS}
+    assert all(ms > 0 for ms in [*run["first_ms"].values(), *run["warm_ms"].values()])
+    assert 0 < run["open_ms"] <= run["ready_ms"]
+    assert "| recall, one word |" in first_calls_markdown(report)
+    assert await graph(database, "MATCH (s:Space) RETURN count(s) AS n") == before
