@@ -110,7 +110,7 @@ async def measure(
             record = await find_space(database, kept)
             if record is None:
                 raise SystemExit(f"no space named {kept!r} on this server")
-            blocks = record.block_count
+            blocks = record.block_count or 0
         else:
             builder = await MemorySystem.open(
                 space, database=database, embedding_service=MockEmbeddingService()
