@@ -38,7 +38,7 @@ from benchmarks.write_path import RESULTS
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
 from elfgraph.schema.migrations import open_database
-from elfgraph.spaces.registry import drop_space, find_space
+from elfgraph.spaces.registry import count_with_status, drop_space, find_space
 from elfgraph.store.database import Database
 
 OUT = RESULTS / "first_calls.json"
@@ -110,7 +110,7 @@ async def measure(
             record = await find_space(database, kept)
             if record is None:
                 raise SystemExit(f"no space named {kept!r} on this server")
-            blocks = record.block_count or 0
+            blocks = await count_with_status(database, kept, "active")
         else:
             builder = await MemorySystem.open(
                 space, database=database, embedding_service=MockEmbeddingService()

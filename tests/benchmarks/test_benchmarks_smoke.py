@@ -15,10 +15,10 @@ from benchmarks.corpus import facts
 from benchmarks.curate import one_run as curate_run
 from benchmarks.curate import summarise as curate_summary
 from benchmarks.doc_sections import write_doc_section
+from benchmarks.dream_into import one_run as dream_into_run
 from benchmarks.first_calls import REQUESTS
 from benchmarks.first_calls import markdown as first_calls_markdown
 from benchmarks.first_calls import measure as first_calls
-from benchmarks.dream_into import one_run as dream_into_run
 from benchmarks.hnsw_width import clustered, measure
 from benchmarks.learn_rate import one_run as learn_run
 from benchmarks.locomo.report import chart
