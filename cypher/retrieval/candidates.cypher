@@ -1,7 +1,7 @@
 // name: candidates
 // mode: read
 // returns: one
-// params: space, query_vector, terms, k, fetch, scan_below, exact, cached_ids, cached_scores, cache_key, cache_epoch, cached_keyword_ids, cached_keyword_scores, text_fetch, self_only, queryless, queryless_limit, guarantee_tags, now_hours, proxy, cap, expand, expand_seeds, expand_per_seed, pending
+// params: space, query_vector, terms, k, fetch, scan_below, exact, vectors_cached, cached_ids, cached_scores, cache_key, cache_epoch, keywords_cached, cached_keyword_ids, cached_keyword_scores, text_fetch, self_only, queryless, queryless_limit, guarantee_tags, now_hours, proxy, cap, expand, expand_seeds, expand_per_seed, pending
 // Everything one recall needs, in one round trip. Vector leg: the k nearest active blocks
 // of the space through the shared vector index, over-fetching `fetch` and filtering, with
 // an exact scan of the space when that leaves fewer than $scan_below (`answered`: how many
@@ -11,14 +11,14 @@
 // With $exact (a small space, elfgraph/retrieval/index_share.py) the index is not asked:
 // the scan gives exact cosines at a cost that depends on this space alone (`scanned`: how
 // many blocks it compared, the space's size for the caller).
-// With $cached_ids (the caller's vector cache of this space, elfgraph/retrieval/
-// vector_cache.py, ranked them nearest first) neither runs when the cache is current: the
-// space's text_key and vector epoch are still the ones the cache holds (`vector_version`,
+// With $vectors_cached, $cached_ids (the caller's vector cache of this space, elfgraph/
+// retrieval/vector_cache.py, ranked them nearest first) neither runs when the cache is
+// current: the space's text_key and vector epoch are still the ones the cache holds (`vector_version`,
 // else the caller catches up). Each cached id is looked up and kept while active; those
 // that are not come back as `cache_dead` for the caller to forget.
-// Keyword leg: with $cached_keyword_ids (the caller's keyword index of this space, kept with
-// its vector cache, ranked them by BM25 over the space's own statistics) those blocks,
-// looked up as the cached vector ids are, when the cache is current; else the k best
+// Keyword leg: with $keywords_cached, $cached_keyword_ids (the caller's keyword index of this
+// space, kept with its vector cache, ranked them by BM25 over the space's own statistics) those
+// blocks, looked up as the cached vector ids are, when the cache is current; else the k best
 // full-text hits for `terms` (already reduced to plain words by the caller) among this
 // space's active blocks: the space's text_key and the status are
 // required terms of the Lucene query, so a bigger space that uses the same words more
@@ -39,16 +39,17 @@
 // of edges would cost more to send than the rest), the contradiction pairs among them,
 // and the clock ($now_hours, or the space's persisted total outside a session). Returns
 // no row when there is no candidate.
-// The lists and $terms arrive padded (None entries, trailing blanks: elfgraph/store/
-// plan_shapes.py) so that every recall has the parameter shape of the plan the warm-up made;
-// the padding is skipped, and a blank $terms asks nothing.
+// Every recall sends one parameter shape, the plan the warm-up made (elfgraph/store/
+// plan_shapes.py): the lists, $query_vector among them, arrive padded with None and are
+// lists even when there is nothing to send (no query: no vector; no cache: no ids, and
+// $vectors_cached / $keywords_cached false); $terms and $cache_key arrive padded with
+// blanks. The padding is skipped, and a blank $terms asks nothing.
 MATCH (space_node:Space {name: $space})
 WITH space_node, coalesce($now_hours, space_node.total_active_hours, 0.0) AS now,
      [space_node.text_key, coalesce(space_node.vector_epoch, 0)] AS vector_version
 WITH space_node, now, vector_version,
-     $cached_ids IS NOT NULL AND vector_version = [$cache_key, $cache_epoch] AS cache_hit,
-     $cached_keyword_ids IS NOT NULL AND vector_version = [$cache_key, $cache_epoch]
-       AS keywords_hit
+     $vectors_cached AND vector_version = [trim($cache_key), $cache_epoch] AS cache_hit,
+     $keywords_cached AND vector_version = [trim($cache_key), $cache_epoch] AS keywords_hit
 CALL (keywords_hit) {
   WITH keywords_hit
   WHERE keywords_hit
@@ -77,8 +78,8 @@ CALL (cache_hit) {
            AS cache_dead
 }
 CALL (cache_hit) {
-  WITH $query_vector AS qv
-  WHERE qv IS NOT NULL AND NOT $exact AND NOT cache_hit
+  WITH [x IN $query_vector WHERE x IS NOT NULL] AS qv
+  WHERE size(qv) > 0 AND NOT $exact AND NOT cache_hit
   CALL db.index.vector.queryNodes('block_embedding', $fetch, qv) YIELD node, score
   WITH node, score
   ORDER BY score DESC
@@ -96,8 +97,8 @@ WITH space_node, now, vector_version, cache_hit, keywords_hit, cached_keyword_no
      CASE WHEN cache_hit THEN cache_nodes ELSE index_nodes END AS fetched,
      CASE WHEN cache_hit THEN cache_scores ELSE index_scores END AS fetched_scores
 CALL (fetched) {
-  WITH fetched, $query_vector AS qv
-  WHERE qv IS NOT NULL AND ($exact OR size(fetched) < $scan_below)
+  WITH fetched, [x IN $query_vector WHERE x IS NOT NULL] AS qv
+  WHERE size(qv) > 0 AND ($exact OR size(fetched) < $scan_below)
   MATCH (b:Block)
   WHERE b.space = $space AND b.status = 'active' AND b.embedding IS NOT NULL
     AND (NOT $self_only OR b:Self)

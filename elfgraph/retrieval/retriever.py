@@ -155,46 +155,39 @@ class Retriever:
         """Two recalls with a fixed vector and no embedding call, as MemorySystem.open's
         last step: the server plans and compiles the retrieval query (one query file serves
         every frame) and pages in the indexes it reads, so the agent's first recall does
-        not pay for that; the rarer shapes and frame()'s write are planned in the
-        background after open returns (_plan_the_rest). A database without the schema
-        (migrations not run) skips it."""
-        # The server caches a plan per parameter shape (store.plan_shapes). The lists and
-        # texts a recall sends are padded into one shape whatever their length; what is left
-        # to warm: with a query and without one (the queryless frames), and after the
-        # vector cache is loaded, so the query is planned with the cached ids a recall
-        # will send (a list, where no cache sends null: another plan).
+        not pay for that; frame()'s write is planned in the background after open returns
+        (_plan_the_rest). A database without the schema (migrations not run) skips it."""
+        # The server caches a plan per parameter shape, and every recall sends one shape
+        # (store.plan_shapes: lists and texts padded, nothing null), so the first read plans
+        # what every recall will use; the second, without a query, pages in the indexes of
+        # the queryless frames. One after the other: at once, both would plan it.
         if self._in_background():
-            self._load_in_background()  # it plans the cached recall once loaded
+            self._load_in_background()
         else:
             await self._catch_up()
         self._wants_vectors = True
         text = await self._warm_text()
-        try:  # the shapes every agent's first calls have: with a query and without one
-            await all_at_once([functools.partial(self._warm_once, q) for q in (text, None)])
+        try:
+            for asked in (text, None):
+                await self._warm_once(asked)
         except StorageError as exc:  # an optimisation: never why open() fails
             log.debug("%s: retrieval warm-up skipped: %s", self.space, exc.message)
             return
-        self._planning = asyncio.get_running_loop().create_task(self._plan_the_rest(text))
+        self._planning = asyncio.get_running_loop().create_task(self._plan_the_rest())
 
-    async def _plan_the_rest(self, text: str) -> None:
-        """After open returned, while the agent starts: SELF with a query (the cache does
-        not serve it, so its ids come as null lists, the shape of every recall of a space
-        whose cache is not ready), and frame()'s write planned without running it, outside
-        a session and in one (a null and a string are two shapes). All at once: the server
-        plans them on its cores side by side (a plan of the retrieval query takes ~4 s of
-        one core on a restarted server)."""
+    async def _plan_the_rest(self) -> None:
+        """After open returned, while the agent starts: frame()'s write planned without
+        running it, outside a session and in one (a null and a string are two shapes),
+        both at once."""
         plans = [
-            functools.partial(self._warm_once, text, "self"),
-            *(
-                functools.partial(
-                    plan_reinforcement,
-                    self.database,
-                    self.space,
-                    session_id=id_,
-                    config=self.config,
-                )
-                for id_ in (None, new_session_id())
-            ),
+            functools.partial(
+                plan_reinforcement,
+                self.database,
+                self.space,
+                session_id=id_,
+                config=self.config,
+            )
+            for id_ in (None, new_session_id())
         ]
         try:
             await all_at_once(plans)
@@ -242,7 +235,7 @@ class Retriever:
         """A new cache read whole, its analysis in a worker thread, then put in place of the
         current one at once: a recall never sees it half loaded. A dream of this process
         meanwhile leaves it behind (the database would say so anyway: §7.2's epoch check).
-        Then the server plans the recall that sends the cached ids."""
+        Then one recall from it, so the first real one finds the blocks it reads paged in."""
         fresh, changes = self._new_cache(), self._changes
         try:
             await catch_up(self.database, self.space, fresh, offload=True)
@@ -269,11 +262,11 @@ class Retriever:
         except StorageError as exc:
             log.debug("%s: vector cache not brought up to date: %s", self.space, exc.message)
 
-    async def _warm_once(self, text: str | None, frame: str = "attention") -> None:
+    async def _warm_once(self, text: str | None) -> None:
         await retrieve(
             self.database,
             self.space,
-            check_query(frame, text, self.config.retrieval.top_k),
+            check_query("attention", text, self.config.retrieval.top_k),
             embedder=_FixedVector(self.embedder.dimensions),
             config=self.config,
             now_hours=None,

@@ -8,7 +8,8 @@ right after a restart (docs/BENCHMARKS.md, issue 18: one plan for every recall).
 element type counts too: strings alone are another shape than strings and nulls. Padding
 such parameters into the 101-1,000 bucket, every list with at least one None, gives every
 recall the plan that opening a MemorySystem warmed. The query must skip the padding: None
-entries in a list, trailing blanks in a string. Pure.
+entries in a list, trailing blanks in a string; and no parameter is sent as null (a null is
+a shape of its own). Pure.
 """
 
 from __future__ import annotations
@@ -24,13 +25,12 @@ PLAN_SIZE = 101
 Item = TypeVar("Item")
 
 
-def padded_list(values: Sequence[Item] | None) -> list[Item | None] | None:
-    """The values, then None up to PLAN_SIZE entries and at least one (None stays None:
-    no list)."""
-    if values is None:
-        return None
-    padding: list[Item | None] = [None] * max(1, PLAN_SIZE - len(values))
-    return [*values, *padding]
+def padded_list(values: Sequence[Item] | None) -> list[Item | None]:
+    """The values, then None up to PLAN_SIZE entries and at least one. None (no list) is
+    sent as an empty one: a null parameter is another shape, so the query is told apart
+    what it must (a flag beside the list)."""
+    padding: list[Item | None] = [None] * max(1, PLAN_SIZE - len(values or ()))
+    return [*(values or ()), *padding]
 
 
 def padded_text(text: str | None) -> str:

@@ -46,12 +46,12 @@ def shape(params: Mapping[str, Any]) -> tuple[tuple[str, object], ...]:
 async def test_recalls_of_every_shape_send_the_warm_ups_parameters(
     make_memory: MakeMemory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    sent: list[tuple[str, tuple[tuple[str, object], ...]]] = []
+    sent: list[tuple[tuple[str, object], ...]] = []
     run = transaction_module._run
 
     async def spied(tx: Transaction, name: str, returns: Any, params: Mapping[str, Any]) -> Any:
         if name == "candidates":
-            sent.append((str(params["query_vector"] is None), shape(params)))
+            sent.append(shape(params))
         return await run(tx, name, returns, params)
 
     writer = await make_memory(embedding_service=MockEmbeddingService())
@@ -62,23 +62,24 @@ async def test_recalls_of_every_shape_send_the_warm_ups_parameters(
     await memory._retriever.loaded()
     warmed = set(sent)
     sent.clear()
-    asks: list[tuple[str | None, int]] = [
-        ("billing", 5),  # one word: a short string
-        ("which service holds the billing notes and who wrote them down", 5),
-        ("zebra", 5),  # no keyword hit: an empty list of hits
-        ("what was it?", 5),  # question words alone: no terms
-        ("search", 1),
-        ("search", 30),  # past 100 cached ids
-        ("search", 100),
-        (None, 5),  # queryless
-        (None, 50),
+    asks: list[tuple[str | None, int, str]] = [
+        ("billing", 5, "attention"),  # one word: a short string
+        ("which service holds the billing notes and who wrote them down", 5, "attention"),
+        ("zebra", 5, "attention"),  # no keyword hit: an empty list of hits
+        ("what was it?", 5, "attention"),  # question words alone: no terms
+        ("search", 1, "attention"),
+        ("search", 30, "attention"),  # past 100 cached ids
+        ("search", 100, "attention"),
+        (None, 5, "attention"),  # queryless: no vector
+        (None, 50, "task"),
+        ("billing", 5, "self"),  # the cache does not serve SELF: no cached ids
     ]
-    for text, top_k in asks:
-        await memory.recall(text, top_k=top_k)
+    for text, top_k, frame in asks:
+        await memory.recall(text, top_k=top_k, frame=frame)
     assert len(sent) == len(asks)
-    assert set(sent) <= warmed, "a recall sent a shape the warm-up did not plan"
-    # With a query and the cache, with a query and without it (SELF), without a query.
-    assert len(warmed) == 3
+    # With a query and without one, with the cache and without it: one shape, one plan.
+    assert len(warmed) == 1
+    assert set(sent) == warmed, "a recall sent a shape the warm-up did not plan"
 
 
 async def test_frames_write_with_the_shapes_the_warm_up_planned(

@@ -110,9 +110,9 @@ async def test_opening_warms_with_reads_and_plans_frames_write_without_running_i
         space, database=database, embedding_service=MockEmbeddingService()
     )
     await warmed._retriever.loaded()  # and what it planned after open returned
-    # the vector cache's load, three candidates reads (with a query and the cache, without
-    # a query, then with a query and no cache) and frame's write planned twice (EXPLAIN)
-    assert queries_run() - before == plain_queries + 6
+    # the vector cache's load, two candidates reads (with a query and without) and frame's
+    # write planned twice (EXPLAIN)
+    assert queries_run() - before == plain_queries + 5
     assert len(warmed._retriever.vectors) == 1
     after_status = await warmed.status()
     assert after_status.active_count == before_status.active_count

@@ -84,22 +84,26 @@ async def candidates(
     cached_keyword_scores: list[float] | None = None,
 ) -> CandidatesRow | None:
     """Seeds of each leg (ranked ids), expanded and guaranteed ids, contradiction pairs and
-    every candidate's properties; None when there is no candidate at all. The lists and
-    the terms are sent padded (store.plan_shapes): one cached plan for every recall."""
+    every candidate's properties; None when there is no candidate at all. Every recall
+    sends one parameter shape (store.plan_shapes): the lists and texts padded, none null
+    (no vector: an empty list; no cache: empty lists and a flag), so the server plans the
+    query once."""
     row = await run_one(
         tx,
         "candidates",
         space=space,
-        query_vector=query_vector,
+        query_vector=padded_list(query_vector),
         terms=padded_text(terms),
         k=k,
         fetch=fetch,
         scan_below=scan_below,
         exact=exact,
+        vectors_cached=cached_ids is not None,
         cached_ids=padded_list(cached_ids),
         cached_scores=padded_list(cached_scores),
-        cache_key=cache_key,
-        cache_epoch=cache_epoch,
+        cache_key=padded_text(cache_key),
+        cache_epoch=-1 if cache_epoch is None else cache_epoch,
+        keywords_cached=cached_keyword_ids is not None,
         cached_keyword_ids=padded_list(cached_keyword_ids),
         cached_keyword_scores=padded_list(cached_keyword_scores),
         text_fetch=text_fetch,
