@@ -104,14 +104,15 @@ async def test_only_one_of_many_simultaneous_takers_gets_the_lock(
 ) -> None:
     await make_memory()
     locks = [CurateLock(database, space, lock_seconds=60) for _ in range(8)]
-    leases = []
+    taken: dict[int, object] = {}
 
-    async def take(lock: CurateLock) -> None:
-        leases.append(await lock.take(now_hours=None, wait_seconds=0))
+    async def take(at: int) -> None:
+        taken[at] = await locks[at].take(now_hours=None, wait_seconds=0)
 
     async with anyio.create_task_group() as group:
-        for lock in locks:
-            group.start_soon(take, lock)
+        for at in range(len(locks)):
+            group.start_soon(take, at)
+    leases = [taken[at] for at in range(len(locks))]  # in the locks' order, not finishing's
     assert sum(isinstance(lease, Lease) for lease in leases) == 1
     (winner,) = [
         lock for lock, lease in zip(locks, leases, strict=True) if isinstance(lease, Lease)
