@@ -193,7 +193,7 @@ class Retriever:
             await all_at_once(plans)
         except StorageError as exc:
             log.debug("%s: planning after open skipped: %s", self.space, exc.message)
-        except Exception:  # an optimisation: the first SELF recall or frame plans instead
+        except Exception:  # an optimisation: the first frame plans it instead
             log.warning("%s: planning after open failed", self.space, exc_info=True)
 
     async def _warm_text(self) -> str:
