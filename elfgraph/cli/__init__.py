@@ -22,6 +22,7 @@ from elfgraph.cli.db_commands import db_app
 from elfgraph.cli.demo_command import demo
 from elfgraph.cli.mcp_command import mcp, mcp_config
 from elfgraph.cli.neo4j_commands import neo4j_app
+from elfgraph.config.threads import quiet_blas_threads
 
 app = typer.Typer(
     name="elfgraph",
@@ -97,7 +98,9 @@ portability_commands.register(app)
 
 
 def main() -> None:
-    """Console-script entry point. With --json, bad usage is a JSON object on stdout too."""
+    """Console-script entry point. With --json, bad usage is a JSON object on stdout too.
+    Its process is elfgraph's own, so numpy's idle BLAS threads sleep (config.threads)."""
+    quiet_blas_threads()  # before any command imports numpy
     arguments = sys.argv[1:]
     if "--json" not in arguments:
         app()

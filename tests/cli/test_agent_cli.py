@@ -176,6 +176,29 @@ def test_help_version_and_guide_load_no_driver_numpy_or_model() -> None:
         assert done.stderr.strip().splitlines()[-1] == "[]", (args, done.stderr)
 
 
+def test_the_command_has_numpys_idle_blas_threads_sleep_unless_told_otherwise() -> None:
+    """config.threads: set by main() before any command imports numpy, so OpenBLAS reads it."""
+    probe = (
+        "import os, sys\n"
+        "from elfgraph.cli import main\n"
+        "sys.argv = ['elfgraph', 'guide']\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "spin = os.environ.get('OPENBLAS_THREAD_TIMEOUT')\n"
+        "print('numpy' in sys.modules, spin, file=sys.stderr)\n"
+    )
+    for chosen, expected in ((None, "4"), ("20", "20")):
+        env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_THREAD_TIMEOUT"}
+        if chosen is not None:
+            env["OPENBLAS_THREAD_TIMEOUT"] = chosen
+        done = subprocess.run(
+            [sys.executable, "-c", probe], capture_output=True, text=True, check=False, env=env
+        )
+        assert done.stderr.strip().splitlines()[-1] == f"False {expected}", done.stderr
+
+
 def test_status_is_rounded_for_people_and_exact_in_json(cli_space: str) -> None:
     cli("remember", "a block", "--space", cli_space)
     people = CliRunner().invoke(app, ["status", "--space", cli_space])
