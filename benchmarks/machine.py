@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from elfgraph.config.threads import BLAS_SPIN, BLAS_THREADS
 from elfgraph.store.database import Database
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,6 +45,10 @@ def describe_process() -> dict[str, Any]:
         "cores": os.cpu_count(),
         "memory_gib": _memory_gib(),
         "python": platform.python_version(),
+        # numpy's BLAS threads as set (benchmarks/__init__.py): {} is OpenBLAS's defaults
+        "openblas": {
+            name: os.environ[name] for name in (BLAS_THREADS, BLAS_SPIN) if name in os.environ
+        },
     }
 
 
@@ -57,4 +62,14 @@ def machine_line(machine: dict[str, Any]) -> str:
     return (
         f"{machine['cores']} cores, {machine['memory_gib']} GiB, Python {machine['python']}, "
         f"{machine.get('neo4j', 'no Neo4j')}, commit {machine['commit']}, {machine['when']}"
+        f"{_openblas(machine)}"
     )
+
+
+def _openblas(machine: dict[str, Any]) -> str:
+    """The OpenBLAS variables a run set; nothing for results from before they were recorded
+    (those ran on its defaults)."""
+    chosen = machine.get("openblas")
+    if chosen is None:
+        return ""
+    return ", OpenBLAS " + (" ".join(f"{k}={v}" for k, v in chosen.items()) or "defaults")

@@ -10,7 +10,7 @@ from uuid import uuid4
 
 import pytest
 
-from benchmarks import tenant_reads, tenants
+from benchmarks import blas_threads, tenant_reads, tenants
 from benchmarks.corpus import facts
 from benchmarks.curate import one_run as curate_run
 from benchmarks.curate import summarise as curate_summary
@@ -257,3 +257,23 @@ async def test_first_calls_benchmark_times_every_shape_and_drops_its_space(
     assert 0 < run["open_ms"] <= run["ready_ms"]
     assert "| recall, one word |" in first_calls_markdown(report)
     assert await graph(database, "MATCH (s:Space) RETURN count(s) AS n") == before
+
+
+async def test_blas_threads_benchmark_recalls_in_children_and_dreams_a_space_it_drops(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    memory = await make_memory()
+    await memory.learn_many(facts(40, duplicate_share=0.0, unique=True))
+    await memory.dream()
+    before = await graph(database, "MATCH (s:Space) RETURN count(s) AS n")
+    recall = blas_threads.recall_run("no-spin", space, 2, 2, 5)
+    assert recall["setting"] == "no-spin"
+    assert recall["recalls_per_s"] > 0
+    assert 0 < recall["p50_ms"] <= recall["p95_ms"]
+    assert len(recall["cpu_ms_per_recall"]) == 2
+    dreamt = blas_threads.dream_run("one-thread", 60)
+    assert dreamt["dream_blocks_per_s"] > 0
+    assert dreamt["process_cpu_s"] > 0
+    assert await graph(database, "MATCH (s:Space) RETURN count(s) AS n") == before
+    run = {"round": 1, "setting": "no-spin", "recall": recall, "dream": dreamt}
+    assert "| 1 | no-spin |" in blas_threads.markdown([run])
