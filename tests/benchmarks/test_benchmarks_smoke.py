@@ -34,6 +34,7 @@ from benchmarks.server_legs import one_run as server_legs_run
 from benchmarks.suite import END, START, markdown, run_suite, save
 from benchmarks.write_path import one_run, summarise
 from elfgraph.curation.models import PHASES
+from elfgraph.memory import MemorySystem
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
 from tests.support.graph import graph
@@ -41,6 +42,14 @@ from tests.support.locomo_sample import write
 from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
+
+
+async def dreamed_facts(make_memory: MakeMemory) -> MemorySystem:
+    """A space of 40 distinct facts, learned and dreamed: what the recall benchmarks read."""
+    memory = await make_memory()
+    await memory.learn_many(facts(40, duplicate_share=0.0, unique=True))
+    await memory.dream()
+    return memory
 
 
 async def test_write_path_benchmark_runs(database: Database) -> None:
@@ -53,9 +62,7 @@ async def test_write_path_benchmark_runs(database: Database) -> None:
 async def test_server_legs_benchmark_recalls_with_the_caches_off(
     make_memory: MakeMemory, database: Database, space: str
 ) -> None:
-    memory = await make_memory()
-    await memory.learn_many(facts(40, duplicate_share=0.0, unique=True))
-    await memory.dream()
+    await dreamed_facts(make_memory)
     run = await server_legs_run(space, True, "off", database)
     assert run["recalls"] == 2 * 200
     assert 0 < run["recall"]["p50_ms"] <= run["recall"]["p95_ms"]
@@ -232,9 +239,7 @@ async def test_tenants_first_recalls_a_crowd_space_and_recall_after_a_drop(
 async def test_recall_floor_benchmark_times_every_piece(
     make_memory: MakeMemory, database: Database
 ) -> None:
-    memory = await make_memory()
-    await memory.learn_many(facts(40, duplicate_share=0.0, unique=True))
-    await memory.dream()
+    memory = await dreamed_facts(make_memory)
     report = await recall_floor_pieces(memory, database, 1, count=20)
     assert report["candidates"] > 0
     assert report["questions"] == 20
@@ -262,9 +267,7 @@ async def test_first_calls_benchmark_times_every_shape_and_drops_its_space(
 async def test_blas_threads_benchmark_recalls_in_children_and_dreams_a_space_it_drops(
     make_memory: MakeMemory, database: Database, space: str
 ) -> None:
-    memory = await make_memory()
-    await memory.learn_many(facts(40, duplicate_share=0.0, unique=True))
-    await memory.dream()
+    await dreamed_facts(make_memory)
     before = await graph(database, "MATCH (s:Space) RETURN count(s) AS n")
     recall = blas_threads.recall_run("no-spin", space, 2, 2, 5)
     assert recall["setting"] == "no-spin"
