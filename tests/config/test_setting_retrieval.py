@@ -204,8 +204,10 @@ async def test_setting_concurrent_legs_blocks(
 ) -> None:
     # A space with no cache, taken to hold 100,000 blocks (too many to scan, fewer than the
     # default): both legs ask the server's indexes in the candidates read; with 0, in two
-    # reads at once before it.
-    texts = [f"note {i} on the garden shed" for i in range(40)]
+    # reads at once before it. Few blocks match the words asked (fewer than either read asks
+    # the full-text index for): blocks tied on every word would be cut by the index's own order.
+    texts = [f"note {i} on the garden shed" for i in (5, 6, 7, 8)]
+    texts += [f"reading list entry {i}" for i in range(10, 46)]
 
     async def scenario(open_memory: Opener, _: str) -> tuple[list[str], set[str]]:
         memory = await open_memory(embedding_service=MockEmbeddingService())
