@@ -12,6 +12,7 @@ ElfgraphError                 base; str() ends with "— Recovery: …"
 │   └── DegreeLimitError      a block is at the degree cap with only protected edges
 ├── StorageError              Neo4j unreachable, refused credentials, schema or lock mismatch
 ├── CurateError               a curate run lost its lock to another run midway
+├── DreamError                a dream lost its space's lease to another dream midway
 ├── ImportFileError           an export file or elfmem database that cannot be imported
 ├── Neo4jServerError          the local Neo4j server could not be assembled, started or stopped
 └── CypherFileError           a query file under cypher/ breaks the header contract
@@ -133,6 +134,11 @@ class StorageError(ElfgraphError):
 class CurateError(ElfgraphError):
     """A curate run lost the space's curate lock (its lease ran out and another run took
     it) and stopped; what it had done is consistent, and the next run finishes the job."""
+
+
+class DreamError(ElfgraphError):
+    """A dream lost its space's lease (it ran out and another dream took it) and stopped;
+    what it had written is consistent, and the next dream files the rest."""
 
 
 class Neo4jServerError(ElfgraphError):

@@ -8,7 +8,9 @@
 // `fetch` (>= k) nodes and filtered; the caller falls back to nearest_active_exact when
 // that leaves too few. Each cosine is exact (the index's is approximate), in [-1, 1].
 // A block archived by a concurrent dream or curate may still come back from the index
-// with its embedding gone: it has no cosine and is left out.
+// with its embedding gone: it has no cosine and is left out. `own` is the sketch of a
+// hit's own vector when the vector it is found by leans on its context (§4.8), which
+// dream judges near-duplicates by; null when the two are one.
 UNWIND $queries AS q
 CALL (q) {
   CALL db.index.vector.queryNodes('block_embedding', $fetch, q.vector) YIELD node, score
@@ -21,7 +23,8 @@ CALL (q) {
   ORDER BY score DESC
   LIMIT $k
   RETURN collect({id: node.id, tags: coalesce(node.tags, []), category: node.category,
-                  hours: node.last_reinforced_at, cosine: 2.0 * similarity - 1.0})
+                  hours: node.last_reinforced_at, cosine: 2.0 * similarity - 1.0,
+                  own: CASE WHEN node.sketch <> node.embedding_sketch THEN node.sketch END})
          AS hits
 }
 RETURN collect({query_id: q.id, hits: hits}) AS found

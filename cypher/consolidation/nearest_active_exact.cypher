@@ -4,7 +4,7 @@
 // params: space, queries, k, run_id
 // Exact nearest active blocks of the space by scanning it, one entry per query: used only
 // when the shared vector index returned too few of this space's blocks (a small space in
-// a big graph).
+// a big graph). `own`: as in nearest_active.
 UNWIND $queries AS q
 CALL (q) {
   MATCH (node:Block)
@@ -15,6 +15,8 @@ CALL (q) {
   ORDER BY score DESC
   LIMIT $k
   RETURN collect({id: node.id, tags: coalesce(node.tags, []), category: node.category,
-                  hours: node.last_reinforced_at, cosine: 2.0 * score - 1.0}) AS hits
+                  hours: node.last_reinforced_at, cosine: 2.0 * score - 1.0,
+                  own: CASE WHEN node.sketch <> node.embedding_sketch THEN node.sketch END})
+         AS hits
 }
 RETURN collect({query_id: q.id, hits: hits}) AS found

@@ -22,6 +22,7 @@ import numpy as np
 
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.consolidation.context import contextual_vectors
+from elfgraph.consolidation.lease import DreamLease
 from elfgraph.consolidation.llm import analyse_blocks, contradiction_edges, stored_vectors
 from elfgraph.consolidation.models import ConsolidateResult
 from elfgraph.consolidation.neighbours import nearest_neighbours
@@ -33,6 +34,7 @@ from elfgraph.consolidation.plan import (
     link_candidates,
     merge_neighbours,
     neighbour_floor,
+    own_likeness,
     pairwise_cosines,
     plan_dedupe,
     similarity_edges,
@@ -85,6 +87,7 @@ class ChunkPlanner:
     share: tuple[int, int]  # active blocks of the space and of every space, at the start
     run: RunPool
     before: RunPool | None  # the space's active blocks, read once (neighbours.space_snapshot)
+    lease: DreamLease  # the space's dream lease: each write checks it still holds it
     floor: float = field(init=False)
 
     def __post_init__(self) -> None:
@@ -134,6 +137,7 @@ class ChunkPlanner:
             now=planned.now,
             model=self.embedder,
             run_id=self.run.tag,
+            hold=self.lease.hold,
         )
 
     async def reserve(self, planned: PlannedChunk) -> None:
@@ -273,7 +277,10 @@ class ChunkPlanner:
         merged with the others, the chunk's own cosines, near-duplicates, and each
         survivor's nearest survivors learned before it."""
         pooled = self.run.nearest(blocks, vectors, k, floor=self.floor)
-        neighbours = merge_neighbours(indexed, pooled, k=k, floor=self.floor)
+        neighbours = own_likeness(
+            merge_neighbours(indexed, pooled, k=k, floor=self.floor),
+            {block.id: vector for block, vector in zip(blocks, vectors, strict=True)},
+        )
         cosines = pairwise_cosines(vectors)
         settings = self.config.consolidation
         dedupe = plan_dedupe(

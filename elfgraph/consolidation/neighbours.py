@@ -149,6 +149,7 @@ async def _read_pool(tx: Transaction, *, space: str, dimensions: int, run_id: st
             [row["category"] or "knowledge" for row in rows],
             [row["hours"] or 0.0 for row in rows],
             matrix,
+            own_sketches=[row.get("own") for row in rows],
         )
         after = page["last"]
 
@@ -183,6 +184,7 @@ def _group(rows: list[NearestRow]) -> dict[str, list[Neighbour]]:
                 category=hit["category"] or "knowledge",
                 hours=float(hit["hours"] or 0.0),
                 cosine=float(hit["cosine"]),
+                own_sketch=hit.get("own"),
             )
             for hit in row["hits"]
         ]

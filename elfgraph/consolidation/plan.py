@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import numpy.typing as npt
 
 from elfgraph.core.scoring import EDGE_MIN_COSINE, edge_score
+from elfgraph.core.sketch import unsketch_many
 from elfgraph.embedding.base import Vector
 
 
@@ -34,7 +35,17 @@ class Neighbour:
     tags: tuple[str, ...]
     category: str
     hours: float  # its last_reinforced_at, in active hours
-    cosine: float
+    cosine: float  # with the vector it is found by: what ranks it and scores its edge
+    # The sketch of its own vector when the vector it is found by leans on the block before
+    # it (§4.8); None when the two are one.
+    own_sketch: str | None = None
+    # The cosine of the two blocks' own vectors (own_likeness), what near-duplicates are
+    # judged by; None: the same as `cosine`.
+    alike: float | None = None
+
+    @property
+    def likeness(self) -> float:
+        return self.cosine if self.alike is None else self.alike
 
 
 @dataclass
@@ -76,7 +87,7 @@ def plan_dedupe(
     gone: set[str] = set()
     for index, block in enumerate(blocks):
         pairs: list[tuple[str, float, int | None]] = [
-            (n.id, n.cosine, None) for n in neighbours.get(block.id, []) if n.id not in gone
+            (n.id, n.likeness, None) for n in neighbours.get(block.id, []) if n.id not in gone
         ]
         if kept:
             earlier = np.asarray(kept)
@@ -214,6 +225,30 @@ def neighbour_floor(
     if contradiction_prefilter is not None:
         least = min(least, contradiction_prefilter)
     return least - FLOOR_MARGIN
+
+
+def own_likeness(
+    neighbours: dict[str, list[Neighbour]], vectors: dict[str, Vector]
+) -> dict[str, list[Neighbour]]:
+    """Each neighbour with its own vector's cosine to the inbox block (`vectors`: the inbox
+    blocks' own vectors, by id) when the vector it was found by leans on its context: a
+    text learned again after another turn is then still its own duplicate. From the int8
+    sketch of its own vector, within ~0.001 of the exact cosine (docs/BEHAVIOUR.md §7.4)."""
+    judged: dict[str, list[Neighbour]] = {}
+    for block_id, found in neighbours.items():
+        own = [n for n in found if n.own_sketch is not None]
+        if not own:
+            judged[block_id] = found
+            continue
+        query = np.asarray(vectors[block_id], dtype=np.float64)
+        query /= max(float(np.linalg.norm(query)), 1e-12)
+        alike = {
+            n.id: float(np.clip(query @ unit, -1.0, 1.0))
+            for n, unit in zip(own, unsketch_many([n.own_sketch for n in own]), strict=True)
+            if unit is not None
+        }
+        judged[block_id] = [replace(n, alike=alike[n.id]) if n.id in alike else n for n in found]
+    return judged
 
 
 def merge_neighbours(

@@ -20,6 +20,7 @@ from functools import partial
 
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.consolidation.chunk import ChunkPlanner
+from elfgraph.consolidation.lease import DreamLease
 from elfgraph.consolidation.models import ConsolidateResult
 from elfgraph.consolidation.neighbours import space_snapshot
 from elfgraph.consolidation.repository.record_consolidation import record_consolidation
@@ -76,7 +77,39 @@ async def consolidate(
     progress: Callable[[int], None] | None = None,
 ) -> ConsolidateResult:
     """Consolidate every inbox block of the space; the counts of what happened.
-    `progress` is told how many inbox blocks are done: 0 first, then after each chunk."""
+    `progress` is told how many inbox blocks are done: 0 first, then after each chunk.
+    One dream per space at a time: this waits while another holds the space's lease."""
+    lease = DreamLease(database, space)
+    await lease.take()
+    try:
+        async with lease.kept_alive():
+            return await _consolidate(
+                database,
+                space,
+                services,
+                lease,
+                now_hours=now_hours,
+                self_context=self_context,
+                skip_llm=skip_llm,
+                skip_contradictions=skip_contradictions,
+                progress=progress,
+            )
+    finally:
+        await lease.release()
+
+
+async def _consolidate(
+    database: Database,
+    space: str,
+    services: Services,
+    lease: DreamLease,
+    *,
+    now_hours: Callable[[], float],
+    self_context: Callable[[], Awaitable[str]],
+    skip_llm: bool,
+    skip_contradictions: bool,
+    progress: Callable[[int], None] | None,
+) -> ConsolidateResult:
     config = services.config
     await lock_space_embedding(
         database,
@@ -112,6 +145,7 @@ async def consolidate(
         share=share,
         run=run,
         before=before,
+        lease=lease,
     )
     done = 0
     if progress is not None:

@@ -67,6 +67,9 @@ class RunPool:
         self._tags: list[tuple[str, ...]] = []
         self._categories: list[str] = []
         self._hours: list[float] = []
+        # A block read from the space whose vector leans on its context: its own vector's
+        # sketch, which near-duplicates are judged by (plan.own_likeness).
+        self._own: dict[str, str] = {}
         self._matrix = np.zeros((64, self._dimensions), dtype=np.float32)
         self._alive = np.zeros(64, dtype=bool)
         self._index: CoarseIndex | None = None  # once the pool outgrows exact_limit
@@ -105,9 +108,15 @@ class RunPool:
         categories: Sequence[str],
         hours: Sequence[float],
         vectors: npt.NDArray[np.float32],
+        *,
+        own_sketches: Sequence[str | None] | None = None,
     ) -> None:
         """Rows in bulk, as adding them one by one would: the index is trained at
-        exact_limit rows and retrained when outgrown, at the same rows."""
+        exact_limit rows and retrained when outgrown, at the same rows. `own_sketches`:
+        each row's own vector's sketch when `vectors` holds another (its context's)."""
+        for block_id, own in zip(block_ids, own_sketches or (), strict=False):
+            if own is not None:
+                self._own[block_id] = own
         vectors = np.asarray(vectors, dtype=np.float32)
         done = 0
         while done < len(block_ids):
@@ -213,4 +222,5 @@ class RunPool:
             category=self._categories[row],
             hours=self._hours[row],
             cosine=min(1.0, max(-1.0, cosine)),
+            own_sketch=self._own.get(self.ids[row]),
         )

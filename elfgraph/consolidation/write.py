@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -35,8 +36,11 @@ async def write_chunk(
     now: float,
     model: EmbeddingService,
     run_id: str,
+    hold: Callable[[Transaction], Awaitable[None]],
 ) -> tuple[ConsolidateResult, set[str]]:
-    """One transaction: archive, promote, link. Nothing is visible until it commits."""
+    """One transaction: archive, promote, link. Nothing is visible until it commits.
+    `hold` first renews the dream's lease on the space (or raises, rolling back)."""
+    await hold(tx)
     at = datetime.now(UTC).isoformat()
     # An empty archive is skipped (most chunks have nothing to archive): a round trip
     # each, and link_state takes the space's edge lock anyway.

@@ -12,12 +12,9 @@ run that lost it stops (CurateError) rather than overlap the run that took over.
 from __future__ import annotations
 
 import contextlib
-import os
-import socket
 import time
 import uuid
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TypeVar
@@ -28,6 +25,7 @@ from elfgraph.curation.repository.release_curate_lock import release_curate_lock
 from elfgraph.curation.repository.renew_curate_lock import renew_curate_lock
 from elfgraph.curation.repository.take_curate_lock import take_curate_lock
 from elfgraph.errors import CurateError, ElfgraphError
+from elfgraph.spaces.heartbeat import renewing, this_process
 from elfgraph.spaces.registry import space_missing
 from elfgraph.store.database import Database
 
@@ -49,10 +47,6 @@ class Busy:
 
     holder: str | None
     until: str | None
-
-
-def this_process() -> str:
-    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 class CurateLock:
@@ -90,34 +84,18 @@ class CurateLock:
                 return Busy(row["holder"], shown)
             await anyio.sleep(min(POLL_SECONDS, left))
 
-    @asynccontextmanager
-    async def kept_alive(self) -> AsyncIterator[None]:
+    def kept_alive(self) -> AbstractAsyncContextManager[None]:
         """While the block runs, renew the lease every third of its length. An error of
         the block comes out as itself, not wrapped in an exception group."""
-        failure: Exception | None = None
-        async with anyio.create_task_group() as group:
-            group.start_soon(self._heartbeat)
-            try:
-                yield
-            except Exception as exc:  # re-raised below, once the heartbeat has stopped
-                failure = exc
-            finally:
-                group.cancel_scope.cancel()
-        if failure is not None:
-            raise failure
+        return renewing(self._renew, every=self.lock_seconds / 3, lost=self._lose)
 
-    async def _heartbeat(self) -> None:
-        while True:
-            await anyio.sleep(self.lock_seconds / 3)
-            with contextlib.suppress(ElfgraphError):  # a missed beat: the next one may land
-                if not await self._database.write(
-                    renew_curate_lock,
-                    space=self.space,
-                    owner=self.owner,
-                    lock_seconds=self.lock_seconds,
-                ):
-                    self._lost = True
-                    return
+    async def _renew(self) -> bool:
+        return await self._database.write(
+            renew_curate_lock, space=self.space, owner=self.owner, lock_seconds=self.lock_seconds
+        )
+
+    def _lose(self) -> None:
+        self._lost = True
 
     async def release(self) -> None:
         """Free the lock even while being cancelled; a failure only delays the next run

@@ -69,8 +69,8 @@ PropertyValue = (
     | list[StrictBool]
 )
 PROPERTY_NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
-# Properties of one database, not of a memory: a running curate's lease, the ids of frames
-# already applied (for retries), the space's token in the full-text index, which each
+# Properties of one database, not of a memory: a running curate's or dream's lease, the
+# ids of frames already applied (for retries), the space's token in the full-text index, which each
 # import draws afresh, the vector epochs that recall's vector cache follows (an import
 # starts them afresh), and the sketch of a block's embedding (an import derives it from the
 # embedding, staging.py) with the space's record that every block has one (curate's sketch
@@ -80,6 +80,9 @@ DATABASE_PROPERTIES = frozenset(
         "curate_lock_owner",
         "curate_lock_until",
         "curate_lock_holder",
+        "dream_lease_owner",
+        "dream_lease_until",
+        "dream_lease_holder",
         "applied_operations",
         "text_key",
         "vector_epoch",

@@ -13,6 +13,7 @@ import pytest
 
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.consolidation.chunk import ChunkPlanner, PlannedChunk
+from elfgraph.consolidation.lease import DreamLease
 from elfgraph.consolidation.plan import InboxBlock
 from elfgraph.consolidation.repository.promote_blocks import PromotionRow
 from elfgraph.consolidation.run_pool import RunPool
@@ -51,6 +52,7 @@ def planner_over(pool: RunPool) -> ChunkPlanner:
         share=(0, 0),
         run=pool,
         before=None,
+        lease=DreamLease(cast(Database, None), "space"),
     )
 
 

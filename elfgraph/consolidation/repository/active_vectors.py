@@ -9,6 +9,7 @@ class ActiveVector(TypedDict):
     category: str | None
     hours: float | None  # its last_reinforced_at
     embedding: list[float]
+    own: str | None  # the sketch of its own vector when it differs from its embedding's
 
 
 class ActivePage(TypedDict):

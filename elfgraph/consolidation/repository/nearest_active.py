@@ -16,6 +16,7 @@ class NearestHit(TypedDict):
     category: str | None
     hours: float | None  # its last_reinforced_at
     cosine: float  # exact, in [-1, 1]
+    own: str | None  # the sketch of its own vector when it differs from its embedding's
 
 
 class NearestRow(TypedDict):
