@@ -54,7 +54,7 @@ def markdown(report: dict[str, Any]) -> str:
     lines = [
         f"{made}{machine_line(report['machine'])}{server_line(report.get('server') or {})}; "
         "mock embedder, one session per build.",
-        *(f"Rows marked {mark}: {line}." for line, mark in marks.items()),
+        *(part for line, mark in marks.items() for part in ("", f"Rows marked {mark}: {line}.")),
         "",
         "| blocks | learn_many blocks/s | dream blocks/s (first → last chunk) "
         "| recall p50 / p95 ms | queryless p50 / p95 ms | SELF p50 / p95 ms "
@@ -85,6 +85,7 @@ def markdown(report: dict[str, Any]) -> str:
             f"{r['second_recall_ms']:,.0f} | {r['curate_seconds']:.2f} | {deleted(r)} "
             f"| {megabytes(r, 'python_rss_mb')} / {megabytes(r, 'disk_mb')} |"
         )
+    lines += ["", *legs_and_cpu(report, marks)]
     if busy:
         lines += [
             "",
@@ -92,6 +93,34 @@ def markdown(report: dict[str, Any]) -> str:
             "the dream wrote): it had not gone idle within --settle-max.",
         ]
     return "\n".join(lines)
+
+
+def legs_and_cpu(report: dict[str, Any], marks: dict[str, str]) -> list[str]:
+    """Which leg a slow recall pays for, and the dream's CPU a block in this process and in
+    the server: on two cores their sum bounds the dream's rate."""
+    lines = [
+        "| blocks | vector leg alone p50 / p95 ms | keyword leg alone p50 / p95 ms "
+        "| dream CPU ms a block, Python / server |",
+        "|---:|---:|---:|---:|",
+    ]
+    for r in report["results"]:
+        if "recall_vector_only" not in r:
+            continue
+        cpu = r.get("dream_cpu")
+        server = cpu and cpu["server_cpu_ms_per_block"]
+        burnt = (
+            f"{cpu['python_cpu_ms_per_block']:.2f} / "
+            + ("–" if server is None else f"{server:.2f}")
+            if cpu
+            else "–"
+        )
+        vector, keyword = r["recall_vector_only"], r["recall_keyword_only"]
+        lines.append(
+            f"| {r['size']:,}{' ' + marks[source_line(r)] if 'from' in r else ''} "
+            f"| {vector['p50_ms']:.1f} / {vector['p95_ms']:.1f} "
+            f"| {keyword['p50_ms']:.1f} / {keyword['p95_ms']:.1f} | {burnt} |"
+        )
+    return lines
 
 
 def binned(chunk_rates: list[list[float]], every: int) -> list[tuple[float, float]]:
