@@ -106,7 +106,7 @@ async def one_size(
         queryless, _ = await timed([lambda: memory.recall(None)] * 50)
         await memory.begin_session()
         # frame's write is another query, compiled on its first ~100 runs on a fresh server
-        # (docs/BENCHMARKS.md, issue 18: frame's write): warmed up too, in the session.
+        # (docs/DECISIONS.md, "Every benchmark warms up"): warmed up too, in the session.
         for i in range(warm_up // 4):
             await memory.frame("attention", queries[i % len(queries)])
         frame, frame_trips = await timed(
