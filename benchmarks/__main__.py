@@ -1,94 +1,71 @@
-"""`python -m benchmarks`: the whole suite (see benchmarks/suite.py).
+"""`python -m benchmarks`: the maintained benchmarks (benchmarks/registry.py).
 
-    python -m benchmarks                                # 1k and 10k, all parts
-    python -m benchmarks --sizes 1000 10000 100000      # 100k too (~40 min more here)
-    python -m benchmarks --only read --sizes 10000 --no-doc
-    python -m benchmarks soak [--minutes 60]             # mixed operations for an hour
-    python -m benchmarks scale --sizes 1k,10k,100k       # how each figure grows (issue 18)
-    python -m benchmarks tenants --tenants 20            # a small space among big ones
+    python -m benchmarks                      # the list: what each measures, how long it takes
+    python -m benchmarks NAME [OPTIONS]       # run one; NAME --help for its options
+    python -m benchmarks NAME --render [FILE] # its docs/BENCHMARKS.md section from its result
 
-Run it against a Neo4j of its own, freshly started (docs/BENCHMARKS.md says why).
+Run them against a Neo4j of their own, freshly started (docs/BENCHMARKS.md says why).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
+import importlib
+import json
 import sys
+import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
-import anyio
-
-from benchmarks.doc_sections import write_doc_section
-from benchmarks.plots import plot
-from benchmarks.suite import (
-    DEFAULT_SIZES,
-    DOC,
-    END,
-    IMAGES,
-    PARTS,
-    RESULTS,
-    START,
-    markdown,
-    run_suite,
-    save,
-)
+from benchmarks.publish import DOC, benchmark, load, render, result_path
+from benchmarks.registry import BENCHMARKS
 
 
-def arguments() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
-    parser.add_argument("--sizes", type=int, nargs="+", default=DEFAULT_SIZES)
-    parser.add_argument("--only", nargs="+", choices=PARTS, default=list(PARTS))
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--queries", type=int, default=200, help="read path: per size")
-    parser.add_argument("--embedders", nargs="+", default=["mock", "local"])
-    parser.add_argument("--out", type=Path, default=RESULTS)
-    parser.add_argument("--doc", type=Path, default=DOC)
-    parser.add_argument("--images", type=Path, default=IMAGES)
-    parser.add_argument("--no-doc", action="store_true", help="write only the JSON")
-    args = parser.parse_args()
-    if min(args.sizes) < 100 or args.repeats < 1 or args.queries < 1:
-        parser.error("sizes must be at least 100, repeats and queries at least 1")
-    return args
-
-
-def main() -> None:
-    if sys.argv[1:2] == ["soak"]:
-        from benchmarks.soak import main as soak
-
-        soak(sys.argv[2:])
-        return
-    if sys.argv[1:2] == ["scale"]:
-        from benchmarks.scale import main as scale
-
-        scale(sys.argv[2:])
-        return
-    if sys.argv[1:2] == ["tenants"]:
-        from benchmarks.tenants import main as tenants
-
-        tenants(sys.argv[2:])
-        return
-    args = arguments()
-    report = anyio.run(
-        lambda: run_suite(
-            args.sizes,
-            args.only,
-            repeats=args.repeats,
-            queries=args.queries,
-            embedders=args.embedders,
+def listing() -> str:
+    """Each maintained benchmark: what it measures, how long it takes, its kept result."""
+    width = max(len(name) for name in BENCHMARKS) + 2
+    lines = ["python -m benchmarks NAME …", ""]
+    for b in BENCHMARKS.values():
+        lines += textwrap.wrap(
+            b.measures, 100, initial_indent=f"{b.name:<{width}}", subsequent_indent=" " * width
         )
-    )
-    save(report, args.out)
-    print(f"raw results: {args.out}")
-    if args.no_doc:
+        lines += [f"{'':<{width}}takes {b.takes}", f"{'':<{width}}kept: {kept(b.name)}", ""]
+    return "\n".join(lines).rstrip()
+
+
+def kept(name: str) -> str:
+    """The kept result's file, and when and at which commit it was measured."""
+    path = result_path(name)
+    if not path.is_file():
+        return "none yet"
+    machine = json.loads(path.read_text(encoding="utf-8")).get("machine", {})
+    when, commit = machine.get("when", "?")[:10], machine.get("commit", "?")
+    return f"benchmarks/results/{path.name} ({when}, commit {commit})"
+
+
+def rendered(name: str, argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(prog=f"python -m benchmarks {name} --render")
+    parser.add_argument("--render", nargs="?", type=Path, metavar="RESULT", help="not the kept one")
+    parser.add_argument("--doc", type=Path, default=DOC)
+    args = parser.parse_args(argv)
+    render(name, load(name, args.render), args.doc)
+
+
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or argv[0] in {"--list", "list"}:
+        print(listing())
         return
-    images = plot(report, args.images)
-    relative = {
-        title: os.path.relpath(path.resolve(), args.doc.resolve().parent)
-        for title, path in images.items()
-    }
-    write_doc_section(args.doc, START, END, markdown(report, relative))
-    print(f"updated {args.doc} and {', '.join(str(p) for p in images.values())}")
+    if argv[0] in {"-h", "--help"}:
+        print(f"{__doc__}\n{listing()}")
+        return
+    name, rest = argv[0], argv[1:]
+    chosen = benchmark(name)
+    if "--render" in rest:
+        rendered(name, rest)
+        return
+    run: Callable[[list[str]], None] = importlib.import_module(chosen.module).main
+    run(rest)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
-"""Export and import throughput: a space of N blocks to a file and back.
+"""`python -m benchmarks portability`: export and import, a space of N blocks to a file
+and back.
 
-    python -m benchmarks.portability --sizes 10000 100000 --repeats 3 3
+    python -m benchmarks portability [--sizes 10000 100000] [--repeats 3 1]
 
 Each size builds one space straight in the graph with benchmarks/curate.py's rows (blocks
 with 384-dimension float32 embeddings, as every embedder elfgraph ships makes them, and
@@ -10,7 +11,7 @@ space, each in a process of its own so that its peak resident memory is its own 
 of the child, from /proc/self/status: the whole Python process, interpreter and libraries
 included; not ru_maxrss, which Linux carries over from the parent across fork and exec).
 Each import is checked (the same counts), dropped, and the server left to settle before
-the next. Results: benchmarks/results/portability.json and a markdown table on stdout.
+the next. Results: benchmarks/results/portability.json and a table in docs/BENCHMARKS.md.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import json
 import random
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -30,7 +32,6 @@ from typing import Any
 import anyio
 import numpy as np
 
-from benchmarks.children import child_result
 from benchmarks.corpus import facts
 from benchmarks.curate import (
     BUILD_BATCH,
@@ -43,8 +44,9 @@ from benchmarks.curate import (
     local_server_pid,
     settle,
 )
-from benchmarks.machine import describe, machine_line
-from benchmarks.write_path import RESULTS, percentile
+from benchmarks.figures import percentile
+from benchmarks.machine import describe
+from benchmarks.publish import header, publish
 from elfgraph.portability.export import export_space
 from elfgraph.portability.importing import import_space
 from elfgraph.schema.migrations import open_database
@@ -98,7 +100,14 @@ def peak_rss_mib() -> float:
 
 
 def run_child(action: str, space: str, path: Path) -> dict[str, Any]:
-    return child_result("benchmarks.portability", action, space, str(path))
+    """`action` in a fresh process (so that its peak memory is its own); what it measured.
+    RuntimeError with the end of its stderr when it fails."""
+    argv = ["-m", "benchmarks.portability", "--child", action, space, str(path)]
+    done = subprocess.run([sys.executable, *argv], check=False, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"{action} of {space} failed:\n{done.stderr[-3000:]}")
+    measured: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return measured
 
 
 async def one_size(size: int, repeats: int, pid: int | None, folder: Path) -> dict[str, Any]:
@@ -147,7 +156,7 @@ def summary(runs: list[dict[str, Any]], size: int) -> dict[str, Any]:
     }
 
 
-async def main(sizes: list[int], repeats: list[int]) -> dict[str, Any]:
+async def measure(sizes: list[int], repeats: list[int]) -> dict[str, Any]:
     database = await open_database()
     try:
         report: dict[str, Any] = {"machine": await describe(database), "results": []}
@@ -167,10 +176,8 @@ async def main(sizes: list[int], repeats: list[int]) -> dict[str, Any]:
     return report
 
 
-def markdown(report: dict[str, Any]) -> str:
+def table(report: dict[str, Any]) -> str:
     lines = [
-        f"{machine_line(report['machine'])}.",
-        "",
         "| blocks | edges | file MiB | runs | export s (median / p95) | export blocks/s "
         "| export peak RSS MiB | import s (median / p95) | import blocks/s "
         "| import peak RSS MiB |",
@@ -188,18 +195,27 @@ def markdown(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def render(report: dict[str, Any], images: Path) -> str:
+    return "\n".join([header(report), "", table(report)])
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks portability", description=__doc__)
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
-    parser.add_argument("--repeats", type=int, nargs="+", default=[3, 3])
-    parser.add_argument("--out", type=Path, default=RESULTS / "portability.json")
+    parser.add_argument("--repeats", type=int, nargs="+", default=[3, 1])
+    parser.add_argument("--out", type=Path, help="write only this file (not the kept result)")
+    parser.add_argument("--no-doc", action="store_true", help="leave docs/BENCHMARKS.md alone")
     parser.add_argument("--child", nargs=3, metavar=("ACTION", "SPACE", "PATH"), help="internal")
-    args = parser.parse_args()
-    if args.child:
+    args = parser.parse_args(argv)
+    if args.child:  # one export or import in this fresh process (run_child)
         print(json.dumps(anyio.run(child, *args.child)))
-        sys.exit(0)
-    report = anyio.run(main, args.sizes, args.repeats)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2), encoding="utf-8")
-    print()
-    print(markdown(report))
+        return
+    if len(args.repeats) != len(args.sizes):
+        parser.error("--repeats takes one count for each size")
+    report = anyio.run(measure, args.sizes, args.repeats)
+    print(table(report))
+    publish("portability", report, argv, out=args.out, doc=not args.no_doc)
+
+
+if __name__ == "__main__":  # the child processes' entry (run_child)
+    main(sys.argv[1:])

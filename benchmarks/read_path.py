@@ -1,19 +1,22 @@
-"""Read-path latency: recall and frame at 1k / 10k / 100k active blocks.
+"""`python -m benchmarks read`: recall and frame latency at 1k / 10k (/ 100k) active blocks.
 
-    python -m benchmarks.read_path --sizes 1000 10000 100000 --queries 200
+    python -m benchmarks read [--sizes 1000 10000] [--queries 200] [--clustered 10000]
 
 One space per size, filled with synthetic facts and dreamed with the mock embedder, so
 what is measured is the database path; the local model's query-embedding time is measured
-on its own. Random mock vectors leave the blocks without edges; `--clustered` sizes run
-again with topic-clustered vectors (benchmarks/topics.py), so expansion and centrality
-have edges to work with. Every call's database round trips are counted. Results:
-benchmarks/results/read_path.json and a markdown table on stdout.
+on its own. After 400 warm-up recalls (a fresh JVM compiles its code over the first few
+hundred), `--queries` generated questions go through `recall(q)` and, in a session, through
+`frame("attention", q)` (after 100 warm-up frames: frame's write is a query of its own), then
+50 queryless recalls. Random mock vectors leave the blocks without edges; `--clustered`
+sizes run again with topic-clustered vectors (benchmarks/topics.py), so expansion and
+centrality have edges to work with. Every call's database round trips are counted
+(`queries_run()`). Results: benchmarks/results/read.json, a table and a plot
+(docs/img/bench_read.png) in docs/BENCHMARKS.md.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import time
 import uuid
@@ -23,9 +26,10 @@ from typing import Any
 import anyio
 
 from benchmarks.corpus import OWNERS, PURPOSES, SERVICES, TECH, facts
-from benchmarks.machine import describe, machine_line
+from benchmarks.figures import percentile
+from benchmarks.machine import describe
+from benchmarks.publish import header, publish
 from benchmarks.topics import TopicEmbedder
-from benchmarks.write_path import RESULTS, percentile
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
 from elfgraph.schema.migrations import open_database
@@ -102,7 +106,7 @@ async def one_size(
         queryless, _ = await timed([lambda: memory.recall(None)] * 50)
         await memory.begin_session()
         # frame's write is another query, compiled on its first ~100 runs on a fresh server
-        # (docs/BENCHMARKS.md, issue 18: frame's write): warmed up too, in the session.
+        # (docs/DECISIONS.md, "Every benchmark warms up"): warmed up too, in the session.
         for i in range(warm_up // 4):
             await memory.frame("attention", queries[i % len(queries)])
         frame, frame_trips = await timed(
@@ -140,7 +144,7 @@ async def embedding_time(queries: list[str]) -> dict[str, float]:
     return stats(latencies)
 
 
-async def main(sizes: list[int], count: int, clustered: list[int]) -> dict[str, Any]:
+async def measure(sizes: list[int], count: int, clustered: list[int]) -> dict[str, Any]:
     queries = questions(count)
     database = await open_database()
     try:
@@ -167,12 +171,9 @@ async def main(sizes: list[int], count: int, clustered: list[int]) -> dict[str, 
         await database.close()
 
 
-def markdown(report: dict[str, Any]) -> str:
-    m = report["machine"]
+def table(report: dict[str, Any]) -> str:
     e = report["query_embedding_local"]
     lines = [
-        f"{machine_line(m)}; {report['queries']} queries per size.",
-        "",
         "| active blocks | vectors | edges | recall p50 / p95 ms | round trips "
         "| queryless recall p50 / p95 ms | frame p50 / p95 ms | round trips |",
         "|---:|---|---:|---:|---:|---:|---:|---:|",
@@ -188,27 +189,60 @@ def markdown(report: dict[str, Any]) -> str:
         )
     lines += [
         "",
-        f"Query embedding with the local MiniLM model (not included above): p50 "
-        f"{e['p50_ms']:.1f} ms, p95 {e['p95_ms']:.1f} ms.",
+        f"{report['queries']} questions per size. Query embedding with the local MiniLM model "
+        f"(not included above): p50 {e['p50_ms']:.1f} ms, p95 {e['p95_ms']:.1f} ms.",
     ]
     return "\n".join(lines)
 
 
-if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", type=int, nargs="*", default=[1000, 10000, 100000])
+def plot(report: dict[str, Any], path: Path) -> Path:
+    """recall and frame p50 / p95 against the space's size (random vectors), log-log."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only, no display
+    import matplotlib.pyplot as plt
+
+    rows = [r for r in report["results"] if not r["clustered"]]
+    sizes = [r["active"] for r in rows]
+    figure, axis = plt.subplots(figsize=(7, 4.5))
+    shown = (("recall", "recall"), ("recall_queryless", "queryless"), ("frame", "frame"))
+    for color, (key, label) in enumerate(shown):
+        p50, p95 = ([r[key][q] for r in rows] for q in ("p50_ms", "p95_ms"))
+        axis.plot(sizes, p50, "o-", color=f"C{color}", label=f"{label} p50")
+        axis.plot(sizes, p95, "o--", color=f"C{color}", label=f"{label} p95")
+    axis.set(xscale="log", yscale="log", xlabel="active blocks", ylabel="milliseconds")
+    axis.set_title("Read path: latency against size")
+    axis.grid(True, which="both", alpha=0.3)
+    axis.legend(fontsize=8)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+    return path
+
+
+def render(report: dict[str, Any], images: Path) -> str:
+    image = plot(report, images / "bench_read.png")
+    link = f"![recall, queryless recall and frame latency by size]({images.name}/{image.name})"
+    return "\n".join([header(report), "", table(report), "", link])
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks read", description=__doc__)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument(
         "--clustered",
         type=int,
         nargs="*",
-        default=[10000],
+        default=[],
         help="sizes to run again with topic-clustered vectors, so blocks have edges",
     )
-    parser.add_argument("--out", type=Path, default=RESULTS / "read_path.json")
-    args = parser.parse_args()
-    report = anyio.run(main, args.sizes, args.queries, args.clustered)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2), encoding="utf-8")
-    print()
-    print(markdown(report))
+    parser.add_argument("--out", type=Path, help="write only this file (not the kept result)")
+    parser.add_argument("--no-doc", action="store_true", help="leave docs/BENCHMARKS.md alone")
+    args = parser.parse_args(argv)
+    if min(args.sizes) < 100 or args.queries < 1:
+        parser.error("sizes must be at least 100 and queries at least 1")
+    report = anyio.run(measure, args.sizes, args.queries, args.clustered)
+    print(table(report))
+    publish("read", report, argv, out=args.out, doc=not args.no_doc)

@@ -1,38 +1,40 @@
-"""Scale: how each figure grows with the space (issue 18).
+"""`python -m benchmarks scale`: how each figure grows with the space (issue 18).
 
-    python -m benchmarks scale --sizes 1k,10k,100k [--no-session] [--no-recall] [--no-doc]
-    python -m benchmarks scale --sizes 1m --out benchmarks/results/scale-1m.json \
-        --log benchmarks/results/scale-1m.jsonl --earlier benchmarks/results/scale.json
-
-The 1M run needs a server of its own with room for ~7 GB of store and index:
-`ELFGRAPH_NEO4J_HOME=/tmp/<yours> elfgraph neo4j start --heap 4g --page-cache 6g`, then
-`eval $(ELFGRAPH_NEO4J_HOME=/tmp/<yours> elfgraph neo4j env)`. It logs as it goes (--log:
-one JSON line per learn batch, per 10,000 blocks dreamed and per step, see
-benchmarks/scale_log.py), so a stopped run keeps its figures; --earlier takes the sizes
-this run did not measure from an earlier JSON, for one table and one plot from 1k to 1M.
+    python -m benchmarks scale [--sizes 1k,10k] [--no-session] [--no-doc]
+    python -m benchmarks scale --sizes 1m --log /tmp/scale-1m.jsonl --settle-max 300
+    python -m benchmarks scale --sizes 100k --no-recall --out /tmp/a.json   # an A/B run
 
 For each size, one fresh space on the configured Neo4j (run it against a server of its own,
-ELFGRAPH_NEO4J_HOME=…): learn_many in batches inside one session (blocks/s), dream the
-whole inbox in that session with the mock embedder (blocks/s of every chunk, so a
-quadratic step shows as a falling curve), then, once the server is idle (or after
---settle-max seconds: the table marks those reads ‡), recall p50/p95
-with a query, with the vector leg alone and with the keyword leg alone, queryless recall
-(the SELF and ATTENTION frames without a query), the first recall of a freshly opened
-MemorySystem, and curate. --keep-space leaves each space in place for probes instead of
-dropping it. The dream's CPU per block, this process's and the local server's (read from
-/proc), goes into the JSON and the log for the whole dream and every 10,000 blocks: on a
-2-core machine their sum bounds the rate. Mock vectors are random, so the space has session edges
-only; linking cost is measured by benchmarks/link_batch.py. Results:
-benchmarks/results/scale.json; a table and a plot go into docs/BENCHMARKS.md (between
-its scale markers) unless --no-doc. --no-recall measures the write path alone (learn and
-dream, no reads, no curate); --label names the run in the JSON (e.g. "before", "after").
+ELFGRAPH_NEO4J_HOME=…): learn_many in batches of 5,000 inside one session (so every block has
+a session predecessor for dream to find; blocks/s of each batch), one dream of the whole inbox
+in that session with the mock embedder (blocks/s of every chunk, so a step that grows with the
+space shows as a falling curve), then, once the server is idle (or after --settle-max seconds:
+the table marks those reads ‡), recall p50/p95 with a query, with the vector leg alone and
+with the keyword leg alone, queryless recall (the SELF and ATTENTION frames without a query),
+the first recall of a freshly opened MemorySystem, curate, recall right after archiving 30 %
+of the space as curate archives (benchmarks/scale_deletions.py) and once the server is idle
+again, and the drop. The dream's CPU per block, this process's and the local server's (read
+from /proc), goes into the JSON for the whole dream and every 10,000 blocks: on a 2-core
+machine their sum bounds the rate. Mock vectors are random, so the space has session edges
+only. --keep-space leaves each space in place for probes instead of dropping it.
+
+Results: benchmarks/results/scale.json, a table and a plot in docs/BENCHMARKS.md. The sizes a
+run does not measure keep their row from the kept result (--earlier, marked with the run
+they come from), so the table goes from 1k to 1M while each run measures what it can. With
+--out the run is written there alone (an A/B comparison); --no-recall measures the write
+path only (learn and dream, no reads, no curate) and writes nothing but --out.
+
+The 1M run needs a server of its own with room for ~10 GB of store and index:
+`ELFGRAPH_NEO4J_HOME=/tmp/<yours> elfgraph neo4j start --heap 4g --page-cache 6g`, then
+`eval $(ELFGRAPH_NEO4J_HOME=/tmp/<yours> elfgraph neo4j env)`. --log writes one JSON line per
+learn batch, per 10,000 blocks dreamed and per step as it goes (benchmarks/scale_log.py), so
+a stopped run keeps its figures: --from-log makes its table row from that log.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import os
 import statistics
 import time
@@ -44,7 +46,9 @@ import anyio
 
 from benchmarks.corpus import facts
 from benchmarks.curate import local_server_pid, settle
+from benchmarks.figures import percentile
 from benchmarks.machine import describe
+from benchmarks.publish import publish, result_path, save
 from benchmarks.read_path import questions
 from benchmarks.scale_deletions import archive_share
 from benchmarks.scale_log import (
@@ -56,9 +60,8 @@ from benchmarks.scale_log import (
     server_settings,
     with_earlier,
 )
-from benchmarks.scale_report import cpu_line, markdown, plot, write_doc
-from benchmarks.suite import DOC, IMAGES
-from benchmarks.write_path import RESULTS, percentile
+from benchmarks.scale_report import cpu_line, markdown
+from benchmarks.scale_report import render as render  # the registry's entry point
 from elfgraph.config.connection import load_settings
 from elfgraph.config.loading import ElfgraphConfig
 from elfgraph.config.memory import MemoryConfig, RetrievalConfig
@@ -270,7 +273,7 @@ async def one_size(
     memory = await MemorySystem.open(
         space, database=database, embedding_service=MockEmbeddingService()
     )
-    result: dict[str, Any] = {"size": size}
+    result: dict[str, Any] = {"size": size, "space": space}
     server_pid = local_server_pid(database)
     try:
         result.update(await build(memory, size, session=session, log=log, server_pid=server_pid))
@@ -359,29 +362,24 @@ async def run(
 
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks scale", description=__doc__)
-    parser.add_argument("--sizes", default="1k,10k", help="comma-separated: 1k,10k,100k")
+    parser.add_argument("--sizes", default="1k,10k", help="comma-separated: 1k,10k,100k,1m")
     parser.add_argument("--no-session", action="store_true", help="learn outside a session")
     parser.add_argument("--no-recall", action="store_true", help="learn and dream only")
     parser.add_argument("--label", default="", help="a name for this run in the JSON")
-    parser.add_argument("--out", type=Path, default=RESULTS / "scale.json")
-    parser.add_argument("--no-doc", action="store_true", help="write only the JSON")
+    parser.add_argument("--out", type=Path, help="write this run alone there, nothing else")
+    parser.add_argument("--no-doc", action="store_true", help="leave docs/BENCHMARKS.md alone")
     parser.add_argument("--log", type=Path, help="JSONL written as it goes (a stopped run)")
-    parser.add_argument("--earlier", type=Path, help="a scale JSON for the sizes not run")
+    parser.add_argument(
+        "--earlier", type=Path, help="the rows of other sizes (default: the kept result)"
+    )
     parser.add_argument("--settle-max", type=float, default=600.0, help="s to wait for idle")
     parser.add_argument("--keep-space", action="store_true", help="leave the spaces, no drop")
-    parser.add_argument("--from-log", type=Path, help="no run: the table from a stopped run's log")
-    parser.add_argument("--from-json", type=Path, help="no run: the table from a run's --out")
+    parser.add_argument("--from-log", type=Path, help="no run: the row of a stopped run's log")
     args = parser.parse_args(argv)
-    if args.from_log or args.from_json:
-        source = args.from_log or args.from_json
-        earlier = (
-            report_from_log(source)
-            if args.from_log
-            else json.loads(source.read_text(encoding="utf-8"))
-        )
-        report = with_earlier(earlier, args.earlier)
-        write_doc(DOC, markdown(report), plot(report, IMAGES))
-        print(f"updated {DOC} from {source}")
+    earlier = args.earlier or (None if args.out else result_path("scale"))
+    if args.from_log:
+        report = with_earlier(report_from_log(args.from_log), earlier)
+        publish("scale", report, argv, out=args.out, doc=not args.no_doc)
         return
     sizes = [size_arg(s) for s in args.sizes.split(",") if s.strip()]
     log = RunLog(args.log)
@@ -396,14 +394,10 @@ def main(argv: list[str]) -> None:
         )
     )
     report["label"] = args.label
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2), encoding="utf-8")
-    if args.no_recall:
-        return  # the write path alone: no table of reads for the doc
-    report = with_earlier(report, args.earlier)
-    table = markdown(report)
-    print()
-    print(table)
-    if not args.no_doc:
-        write_doc(DOC, table, plot(report, IMAGES))
-        print(f"updated {DOC}")
+    if args.no_recall:  # the write path alone: no row for the table, not the kept result
+        if args.out:
+            save(report, args.out)
+        return
+    report = with_earlier(report, earlier)
+    print(markdown(report))
+    publish("scale", report, argv, out=args.out, doc=not args.no_doc)

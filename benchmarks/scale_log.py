@@ -138,15 +138,23 @@ async def server_memory(database: Database) -> dict[str, str]:
 
 
 def with_earlier(report: dict[str, Any], earlier: Path | None) -> dict[str, Any]:
-    """The report, with the results of an earlier run's sizes that this run did not measure
-    (marked `from` that run's machine line), smallest size first: one table and one plot
-    from 1k to 1M."""
+    """The report, with the results of an earlier run's sizes that this run did not measure,
+    smallest size first: one table and one plot from 1k to 1M. Each such row keeps where it
+    comes from (`from`: its run's machine, `from_command`, `from_server`), also when the
+    earlier report had it from a run before that."""
     if earlier is None or not earlier.is_file():
         return report
     before = json.loads(earlier.read_text(encoding="utf-8"))
     measured = {r["size"] for r in report["results"]}
+    source = {
+        "from": before["machine"],
+        "from_command": before.get("command"),
+        "from_server": before.get("server") or {},
+    }
     kept = [
-        {**r, "from": before["machine"]} for r in before["results"] if r["size"] not in measured
+        {**r, **(source if "from" not in r else {})}
+        for r in before["results"]
+        if r["size"] not in measured
     ]
     results = sorted([*kept, *report["results"]], key=lambda r: r["size"])
     return {**report, "results": results}

@@ -1,17 +1,13 @@
-"""The scale benchmark's report (benchmarks/scale.py): its table, its plot, and its part of
-docs/BENCHMARKS.md between the scale markers."""
+"""The scale benchmark's report (benchmarks/scale.py): its table and its plot, its section
+of docs/BENCHMARKS.md."""
 
 from __future__ import annotations
 
-import os
+import string
 from pathlib import Path
 from typing import Any
 
-from benchmarks.doc_sections import write_doc_section
 from benchmarks.machine import machine_line
-
-START = "<!-- scale:start -->"
-END = "<!-- scale:end -->"
 
 
 def cpu_line(cpu: dict[str, float | None]) -> str:
@@ -36,17 +32,29 @@ def megabytes(r: dict[str, Any], key: str) -> str:
     return f"{r[key]:,.0f}" if key in r else "–"
 
 
+def server_line(server: dict[str, Any]) -> str:
+    if {"heap", "page_cache"} <= server.keys():
+        return f", server heap {server['heap']} / page cache {server['page_cache']}"
+    return ""
+
+
+def source_line(r: dict[str, Any]) -> str:
+    """Where an earlier row comes from: its run's command, machine and server."""
+    made = f"`{r['from_command']}` on " if r.get("from_command") else ""
+    return f"{made}{machine_line(r['from'])}{server_line(r.get('from_server') or {})}"
+
+
 def markdown(report: dict[str, Any]) -> str:
-    earlier = {machine_line(r["from"]) for r in report["results"] if "from" in r}
-    server = report.get("server") or {}
-    settings = (
-        f", server heap {server['heap']} / page cache {server['page_cache']}"
-        if {"heap", "page_cache"} <= server.keys()
-        else ""
-    )
+    command = report.get("command")
+    made = f"`{command}` on " if command else ""
+    marks: dict[str, str] = {}  # each earlier run's description, and the mark of its rows
+    for r in report["results"]:
+        if "from" in r:
+            marks.setdefault(source_line(r), f"({string.ascii_lowercase[len(marks)]})")
     lines = [
-        f"{machine_line(report['machine'])}{settings}; mock embedder, one session per build.",
-        *(f"Rows marked * are from an earlier run: {line}." for line in sorted(earlier)),
+        f"{made}{machine_line(report['machine'])}{server_line(report.get('server') or {})}; "
+        "mock embedder, one session per build.",
+        *(part for line, mark in marks.items() for part in ("", f"Rows marked {mark}: {line}.")),
         "",
         "| blocks | learn_many blocks/s | dream blocks/s (first → last chunk) "
         "| recall p50 / p95 ms | queryless p50 / p95 ms | SELF p50 / p95 ms "
@@ -66,16 +74,18 @@ def markdown(report: dict[str, Any]) -> str:
             continue
         rates = [rate for _, rate in r["dream_chunk_rates"]] or [r["dream_blocks_per_s"]]
         lines.append(
-            f"| {r['size']:,}{' *' if 'from' in r else ''} | {r['learn_blocks_per_s']:,.0f} "
+            f"| {r['size']:,}{' ' + marks[source_line(r)] if 'from' in r else ''} "
+            f"| {r['learn_blocks_per_s']:,.0f} "
             f"| {r['dream_blocks_per_s']:,.0f} "
             f"({rates[0]:,.0f} → {rates[-1]:,.0f}) | {r['recall']['p50_ms']:.1f} / "
             f"{r['recall']['p95_ms']:.1f}{' ‡' if r.get('server_busy_at_reads') else ''} "
             f"| {r['queryless']['p50_ms']:.1f} / "
             f"{r['queryless']['p95_ms']:.1f} | {r['self']['p50_ms']:.1f} / "
-            f"{r['self']['p95_ms']:.1f} | {r['first_recall_ms']:.0f} / "
-            f"{r['second_recall_ms']:.0f} | {r['curate_seconds']:.2f} | {deleted(r)} "
+            f"{r['self']['p95_ms']:.1f} | {r['first_recall_ms']:,.0f} / "
+            f"{r['second_recall_ms']:,.0f} | {r['curate_seconds']:.2f} | {deleted(r)} "
             f"| {megabytes(r, 'python_rss_mb')} / {megabytes(r, 'disk_mb')} |"
         )
+    lines += ["", *legs_and_cpu(report, marks)]
     if busy:
         lines += [
             "",
@@ -83,6 +93,34 @@ def markdown(report: dict[str, Any]) -> str:
             "the dream wrote): it had not gone idle within --settle-max.",
         ]
     return "\n".join(lines)
+
+
+def legs_and_cpu(report: dict[str, Any], marks: dict[str, str]) -> list[str]:
+    """Which leg a slow recall pays for, and the dream's CPU a block in this process and in
+    the server: on two cores their sum bounds the dream's rate."""
+    lines = [
+        "| blocks | vector leg alone p50 / p95 ms | keyword leg alone p50 / p95 ms "
+        "| dream CPU ms a block, Python / server |",
+        "|---:|---:|---:|---:|",
+    ]
+    for r in report["results"]:
+        if "recall_vector_only" not in r:
+            continue
+        cpu = r.get("dream_cpu")
+        server = cpu and cpu["server_cpu_ms_per_block"]
+        burnt = (
+            f"{cpu['python_cpu_ms_per_block']:.2f} / "
+            + ("–" if server is None else f"{server:.2f}")
+            if cpu
+            else "–"
+        )
+        vector, keyword = r["recall_vector_only"], r["recall_keyword_only"]
+        lines.append(
+            f"| {r['size']:,}{' ' + marks[source_line(r)] if 'from' in r else ''} "
+            f"| {vector['p50_ms']:.1f} / {vector['p95_ms']:.1f} "
+            f"| {keyword['p50_ms']:.1f} / {keyword['p95_ms']:.1f} | {burnt} |"
+        )
+    return lines
 
 
 def binned(chunk_rates: list[list[float]], every: int) -> list[tuple[float, float]]:
@@ -132,9 +170,7 @@ def plot(report: dict[str, Any], folder: Path) -> Path:
     return path
 
 
-def write_doc(doc: Path, table: str, image: Path) -> None:
-    """Replace the scale section's generated part between its markers."""
-    relative = os.path.relpath(image.resolve(), doc.resolve().parent)
-    write_doc_section(
-        doc, START, END, f"{table}\n\n![dream rate and read latency by size]({relative})"
-    )
+def render(report: dict[str, Any], images: Path) -> str:
+    image = plot(report, images)
+    link = f"![dream rate and read latency by size]({images.name}/{image.name})"
+    return f"{markdown(report)}\n\n{link}"

@@ -11,14 +11,13 @@ a thousand times faster than the wall clock (the hour is a thousand active hours
 of an agent's use), so blocks decay, curate runs when due and archives them, and the
 space stops growing: what a long-lived agent's memory goes through. Every window (30 s)
 records each operation's p50 / p95 latency and the Python process's resident memory.
-Writes benchmarks/results/soak.json, docs/img/soak.png and the soak section of
+Results: benchmarks/results/soak.json, a table and a plot (docs/img/soak.png) in
 docs/BENCHMARKS.md.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import time
@@ -31,16 +30,13 @@ from typing import Any
 import anyio
 
 from benchmarks.corpus import facts
-from benchmarks.doc_sections import write_doc_section
-from benchmarks.machine import ROOT, describe, machine_line
-from benchmarks.write_path import percentile
+from benchmarks.figures import percentile
+from benchmarks.machine import describe
+from benchmarks.publish import header, publish
 from elfgraph import ElfgraphError, MemorySystem, MockEmbeddingService
 from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space
 
-RESULTS = ROOT / "benchmarks" / "results" / "soak.json"
-IMAGE = ROOT / "docs" / "img" / "soak.png"
-DOC = ROOT / "docs" / "BENCHMARKS.md"
 WINDOW_SECONDS = 30.0
 # Active hours per wall-clock hour: a standard block left alone is archived after ~300
 # active hours (docs/BEHAVIOUR.md §2), 18 minutes here, so the space reaches the size
@@ -49,7 +45,6 @@ CLOCK_SPEED = 1000.0
 SESSION_MINUTES = 5.0  # the agent works in tasks: a session ends and the next begins
 OPS_PER_SECOND = 20.0  # the agent's pace; the reader recalls at half of it
 DREAM_AT = 10
-MARK = ("<!-- soak:start -->", "<!-- soak:end -->")
 
 
 def rss_mib() -> float:
@@ -226,14 +221,13 @@ def plot(report: dict[str, Any], path: Path) -> Path:
     return path
 
 
-def markdown(report: dict[str, Any], image: str) -> str:
+def table(report: dict[str, Any]) -> str:
     windows = report["windows"]
     first, last = windows[0], windows[-1]
     lines = [
-        f"Machine: {machine_line(report['machine'])}. {report['minutes']:.0f} minutes, "
-        f"{report['operations']:,} operations ({len(report['refusals'])} refused with an "
-        "ElfgraphError, e.g. a connect to a block whose edges are all protected), "
-        f"clock {report['clock_speed']:.0f}× the wall clock.",
+        f"{report['minutes']:.0f} minutes, {report['operations']:,} operations "
+        f"({len(report['refusals'])} refused with an ElfgraphError, e.g. a connect to a block "
+        f"whose edges are all protected), clock {report['clock_speed']:.0f}× the wall clock.",
         "",
         "| | first window | last window |",
         "|---|---:|---:|",
@@ -247,26 +241,21 @@ def markdown(report: dict[str, Any], image: str) -> str:
                 f"| {name} p50 / p95 (ms) | {a['p50_ms']} / {a['p95_ms']} | "
                 f"{b['p50_ms']} / {b['p95_ms']} |"
             )
-    lines += ["", f"![soak]({image})"]
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> None:
+def render(report: dict[str, Any], images: Path) -> str:
+    image = plot(report, images / "soak.png")
+    link = f"![soak: latency and memory per window]({images.name}/{image.name})"
+    return "\n".join([header(report), "", table(report), "", link])
+
+
+def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks soak", description=__doc__)
     parser.add_argument("--minutes", type=float, default=60.0)
-    parser.add_argument("--out", type=Path, default=RESULTS)
-    parser.add_argument("--no-doc", action="store_true")
+    parser.add_argument("--out", type=Path, help="write only this file (not the kept result)")
+    parser.add_argument("--no-doc", action="store_true", help="leave docs/BENCHMARKS.md alone")
     args = parser.parse_args(argv)
     report = anyio.run(soak, args.minutes)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=1), encoding="utf-8")
-    print(f"{report['operations']} operations, {len(report['refusals'])} refused: {args.out}")
-    if not args.no_doc:
-        image = plot(report, IMAGE)
-        body = markdown(report, str(image.relative_to(DOC.parent)))
-        write_doc_section(DOC, *MARK, body)
-        print(f"updated {DOC} and {image}")
-
-
-if __name__ == "__main__":
-    main()
+    print(f"{report['operations']} operations, {len(report['refusals'])} refused")
+    publish("soak", report, argv, out=args.out, doc=not args.no_doc)

@@ -1,5 +1,5 @@
-"""Many tenants in one database: a small space among many big ones, against the same space
-alone (issue 18).
+"""`python -m benchmarks tenants`: a small space among many big ones in one database,
+against the same space alone on a server of its own (issue 18).
 
     ELFGRAPH_NEO4J_HOME=/tmp/crowd elfgraph neo4j start
     ELFGRAPH_NEO4J_HOME=/tmp/alone elfgraph neo4j start
@@ -31,14 +31,12 @@ on both servers is timed for a minute after it, by windows of ten seconds, again
 same recalls just before (the crowd is one space smaller afterwards). `--reuse-crowd
 PREFIX` measures against the crowd spaces an earlier run left on the crowd server
 (`--keep`, or a build that was stopped) instead of building one. Results:
-benchmarks/results/tenants.json; a table goes into docs/BENCHMARKS.md (between its tenants
-markers) unless --no-doc.
+benchmarks/results/tenants.json and a table in docs/BENCHMARKS.md.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import time
@@ -60,11 +58,10 @@ from benchmarks.curate import (
     settle,
     write_edges,
 )
-from benchmarks.doc_sections import write_doc_section
 from benchmarks.machine import describe, machine_line
+from benchmarks.publish import publish
 from benchmarks.read_path import questions
 from benchmarks.scale import size_arg
-from benchmarks.suite import DOC
 from benchmarks.tenant_reads import (
     AFTER_DROP_S,
     DROP_WINDOW_S,
@@ -75,7 +72,6 @@ from benchmarks.tenant_reads import (
     interleaved,
     opened,
 )
-from benchmarks.write_path import RESULTS
 from elfgraph.config.connection import Settings
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
@@ -85,8 +81,6 @@ from elfgraph.spaces.vector_index import ensure_vector_index
 from elfgraph.store.database import Database
 from elfgraph.store.transaction import Transaction
 
-START = "<!-- tenants:start -->"
-END = "<!-- tenants:end -->"
 WARM_UP = 50
 QUERIES = 200
 QUERYLESS = 50
@@ -233,13 +227,17 @@ def pair(figures: dict[str, float] | None) -> str:
     return f"{figures['p50_ms']:.1f} / {figures['p95_ms']:.1f}" if figures else "–"
 
 
+def render(report: dict[str, Any], images: Path) -> str:
+    return markdown(report)
+
+
 def markdown(report: dict[str, Any]) -> str:
     recall, queryless, dreams = report["recall"], report["queryless"], report["dream_s"]
     crowd = report.get("crowd_blocks") or report["tenants"] * report["per_tenant"]
     built = (
         f"crowd written in {report['crowd_build_s']:.0f} s"
         if report.get("crowd_build_s") is not None
-        else "the crowd of an earlier, stopped build"
+        else "a crowd an earlier run left (--reuse-crowd)"
     )
 
     def ratio(a: dict[str, float], b: dict[str, float]) -> str:
@@ -250,7 +248,8 @@ def markdown(report: dict[str, Any]) -> str:
 
     return "\n".join(
         [
-            f"{machine_line(report['machine'])}; mock embedder; a {report['small']:,}-block "
+            f"{made(report)}{machine_line(report['machine'])}; mock embedder; a "
+            f"{report['small']:,}-block "
             f"space on a server of its own and among {report['tenants']} spaces of up to "
             f"{report['per_tenant']:,} blocks ({crowd:,} active) on another; {built}, "
             f"server idle {report['settle_s']:.0f} s later; "
@@ -281,6 +280,11 @@ def markdown(report: dict[str, Any]) -> str:
     )
 
 
+def made(report: dict[str, Any]) -> str:
+    command = report.get("command")
+    return f"`{command}` on " if command else ""
+
+
 def fresh_lines(fresh: dict[str, Any] | None) -> list[str]:
     if not fresh:
         return []
@@ -300,8 +304,8 @@ def crowd_space_lines(crowd: dict[str, Any] | None) -> list[str]:
     recall, open_s = crowd["recall"], crowd["open_s"]
     return [
         "",
-        f"A crowd space's own recall ({crowd['blocks']:,} blocks; the vector cache holds "
-        f"{crowd['vector_cache_blocks']:,} by default), p50 / p95 ms: default "
+        f"A crowd space's own recall ({crowd['blocks']:,} blocks; the vector cache held "
+        f"{crowd['vector_cache_blocks']:,} by default then), p50 / p95 ms: default "
         f"{pair(recall['default'])} (opened in {open_s['default']:.2f} s); with the cache "
         f"raised to hold it {pair(recall['cache_raised'])} "
         f"(opened in {open_s['cache_raised']:.2f} s).",
@@ -361,8 +365,8 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--tenants", type=int, default=20)
     parser.add_argument("--per-tenant", default="10k")
     parser.add_argument("--small", default="1k")
-    parser.add_argument("--out", type=Path, default=RESULTS / "tenants.json")
-    parser.add_argument("--no-doc", action="store_true", help="write only the JSON")
+    parser.add_argument("--out", type=Path, help="write only this file (not the kept result)")
+    parser.add_argument("--no-doc", action="store_true", help="leave docs/BENCHMARKS.md alone")
     parser.add_argument("--keep", action="store_true", help="leave the spaces in the graph")
     parser.add_argument(
         "--reuse-crowd",
@@ -376,11 +380,5 @@ def main(argv: list[str]) -> None:
     )
     args = parser.parse_args(argv)
     report = anyio.run(main_async, args)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2), encoding="utf-8")
-    table = markdown(report)
-    print()
-    print(table)
-    if not args.no_doc:
-        write_doc_section(DOC, START, END, table)
-        print(f"updated {DOC}")
+    print(markdown(report))
+    publish("tenants", report, argv, out=args.out, doc=not args.no_doc)

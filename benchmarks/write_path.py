@@ -1,17 +1,18 @@
-"""Write-path throughput: learn_many and dream at 1k / 10k blocks.
+"""`python -m benchmarks write`: learn_many and dream throughput at 1k / 10k blocks.
 
-    python -m benchmarks.write_path --sizes 1000 10000 --embedder mock local --repeats 3
+    python -m benchmarks write [--sizes 1000 10000] [--embedder mock local] [--repeats 3]
 
-Each run uses a fresh space on the configured Neo4j (NEO4J_URI or the local server) and
-drops it afterwards. `mock` (hash vectors) measures the database work alone; `local` adds
-the default MiniLM embedder. Results: benchmarks/results/write_path.json and a markdown
-table on stdout (paste into docs/BENCHMARKS.md).
+Each run learns N synthetic facts (benchmarks/corpus.py, seeded, 5 % verbatim repeats) into
+a fresh space on the configured Neo4j (NEO4J_URI or the local server) with learn_many in
+batches of 1,000, then dreams once, and drops the space. `mock` (hash vectors) measures the
+database work alone; `local` adds the default MiniLM embedder, whose vectors also make
+edges. One warm-up run per embedder first. Results: benchmarks/results/write.json, a table
+and a plot (docs/img/bench_write.png) in docs/BENCHMARKS.md.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import time
 import uuid
@@ -21,7 +22,9 @@ from typing import Any
 import anyio
 
 from benchmarks.corpus import facts
-from benchmarks.machine import describe, machine_line
+from benchmarks.figures import percentile
+from benchmarks.machine import describe
+from benchmarks.publish import header, publish
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
@@ -29,14 +32,7 @@ from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
 
-RESULTS = Path(__file__).resolve().parent / "results"
 LEARN_BATCH = 1000
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))
-    return ordered[index]
 
 
 def embedder(name: str) -> EmbeddingService:
@@ -94,7 +90,7 @@ def summarise(size: int, runs: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-async def main(sizes: list[int], embedders: list[str], repeats: int) -> dict[str, Any]:
+async def measure(sizes: list[int], embedders: list[str], repeats: int) -> dict[str, Any]:
     database = await open_database()
     try:
         report: dict[str, Any] = {"machine": await describe(database), "results": []}
@@ -118,11 +114,8 @@ async def main(sizes: list[int], embedders: list[str], repeats: int) -> dict[str
         await database.close()
 
 
-def markdown(report: dict[str, Any]) -> str:
-    m = report["machine"]
+def table(report: dict[str, Any]) -> str:
     lines = [
-        f"{machine_line(m)}.",
-        "",
         "| embedder | blocks | learn_many blocks/s (median) | learn_many batch of 1,000 "
         "ms (median / p95) | dream s (median / p95) | dream blocks/s (median) | edges |",
         "|---|---:|---:|---:|---:|---:|---:|",
@@ -137,15 +130,50 @@ def markdown(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def plot(report: dict[str, Any], path: Path) -> Path:
+    """learn_many and dream blocks/s against the space's size, one line per embedder."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only, no display
+    import matplotlib.pyplot as plt
+
+    figure, axis = plt.subplots(figsize=(7, 4.5))
+    for color, embedder in enumerate(sorted({r["embedder"] for r in report["results"]})):
+        rows = [r for r in report["results"] if r["embedder"] == embedder]
+        sizes = [r["size"] for r in rows]
+        dream = [r["dream_blocks_per_s_median"] for r in rows]
+        learn = [r["learn_blocks_per_s_median"] for r in rows]
+        axis.plot(sizes, dream, "o-", color=f"C{color}", label=f"dream ({embedder})")
+        axis.plot(sizes, learn, "o--", color=f"C{color}", label=f"learn_many ({embedder})")
+    axis.set(xscale="log", xlabel="blocks", ylabel="blocks per second (median)")
+    axis.set_title("Write path: throughput against size")
+    axis.grid(True, which="both", alpha=0.3)
+    axis.legend(fontsize=8)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+    return path
+
+
+def render(report: dict[str, Any], images: Path) -> str:
+    image = plot(report, images / "bench_write.png")
+    link = f"![learn_many and dream blocks/s by size]({images.name}/{image.name})"
+    return "\n".join([header(report), "", table(report), "", link])
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks write", description=__doc__)
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
-    parser.add_argument("--embedder", nargs="+", default=["mock", "local"])
+    parser.add_argument(
+        "--embedder", nargs="+", choices=["mock", "local"], default=["mock", "local"]
+    )
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--out", type=Path, default=RESULTS / "write_path.json")
-    args = parser.parse_args()
-    report = anyio.run(main, args.sizes, args.embedder, args.repeats)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2), encoding="utf-8")
-    print()
-    print(markdown(report))
+    parser.add_argument("--out", type=Path, help="write only this file (not the kept result)")
+    parser.add_argument("--no-doc", action="store_true", help="leave docs/BENCHMARKS.md alone")
+    args = parser.parse_args(argv)
+    if min(args.sizes) < 100 or args.repeats < 1:
+        parser.error("sizes must be at least 100 and repeats at least 1")
+    report = anyio.run(measure, args.sizes, args.embedder, args.repeats)
+    print(table(report))
+    publish("write", report, argv, out=args.out, doc=not args.no_doc)

@@ -1,1 +1,1 @@
-"""LoCoMo retrieval quality: `python -m benchmarks.locomo --data PATH` (see __main__)."""
+"""LoCoMo retrieval quality: `python -m benchmarks locomo` (benchmarks/locomo/ablation.py)."""

@@ -1,28 +1,22 @@
 """Cross-validation over LoCoMo conversations: choose a configuration on some, report it on
-the one left out.
+the one left out (the last table of `python -m benchmarks locomo`).
 
-    python -m benchmarks.locomo.crossval RESULT.json [RESULT.json …] [--metric R@10]
-
-Reads the per-conversation figures of every configuration in the results of
-`python -m benchmarks.locomo` (its ablations and `--variant`s; files measured on the
-same conversations can be combined). For each conversation in turn, the configuration
-with the best overall figure on the other conversations (their questions pooled) is
-chosen, and its figures on the left-out conversation are kept. The cross-validated
-figures pool the left-out results over all conversations; the spread is that of the
-left-out overall figure across conversations. The development figures are those of the
-configuration chosen on all conversations at once, and each category's gap to its
-cross-validated figure is shown (the issue's bar: no category more than 0.05 below).
+Reads the per-conversation figures of every configuration in LoCoMo results (their rows and
+`--variant`s; results measured on the same conversations can be combined). For each
+conversation in turn, the configuration with the best overall figure on the other
+conversations (their questions pooled) is chosen, and its figures on the left-out
+conversation are kept. The cross-validated figures pool the left-out results over all
+conversations; the spread is that of the left-out overall figure across conversations. The
+development figures are those of the configuration chosen on all conversations at once, and
+each category's gap to its cross-validated figure is shown (issue 17's bar: no category more
+than 0.05 below).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from benchmarks.locomo.report import GROUPS
@@ -141,21 +135,3 @@ def figures_of(reports: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
             if name in configurations and "per_conversation" in method:
                 found[name] = method["per_conversation"]
     return found
-
-
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m benchmarks.locomo.crossval", description=__doc__)
-    p.add_argument("results", type=Path, nargs="+")
-    p.add_argument("--metric", default="R@10")
-    args = p.parse_args(argv)
-    reports = [json.loads(path.read_text(encoding="utf-8")) for path in args.results]
-    figures = figures_of(reports)
-    if not figures:
-        print("error: no per-conversation figures (results older than issue 17?)", file=sys.stderr)
-        return 2
-    print(markdown(cross_validate(figures, args.metric)))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,4 +1,4 @@
-"""Other tenants for a LoCoMo run (`python -m benchmarks.locomo --crowd N`): one space of N
+"""Other tenants for a LoCoMo run (`python -m benchmarks locomo --crowd N`): one space of N
 short synthetic facts (benchmarks/corpus.py) in the same database, learned and dreamed
 with the mock embedder before the conversations and dropped after them. The full-text
 and vector indexes are shared by every space, so this shows whether a conversation's

@@ -1,4 +1,5 @@
-"""The whole evaluation: every conversation, every ablation, the two baselines; one report."""
+"""One evaluation: every conversation, every configuration, the two baselines; one report
+(benchmarks/locomo/ablation.py runs two, one per ingestion)."""
 
 from __future__ import annotations
 
@@ -89,15 +90,10 @@ def select(conversations: list[Conversation], options: Options) -> list[Conversa
 
 
 def make_embedder(name: str) -> EmbeddingService:
-    """ "mock", "local" (ELFGRAPH_EMBEDDER's model, MiniLM unless set), a local model by its
-    setting value ("minilm", "e5-small"), or "candidate:NAME" for any candidate of
-    benchmarks.embedder_candidates (not a product model: the comparison's)."""
+    """ "mock", "local" (ELFGRAPH_EMBEDDER's model, MiniLM unless set), or a local model by
+    its setting value ("minilm", "e5-small")."""
     if name == "mock":
         return MockEmbeddingService()
-    if name.startswith("candidate:"):
-        from benchmarks.embedder_candidates import CandidateService
-
-        return CandidateService(name.removeprefix("candidate:"))
     from elfgraph.config.connection import load_settings
     from elfgraph.embedding.choice import local_embedder
 

@@ -8,7 +8,7 @@
 // differ when the embedding leans on the block before it, §4.8). The embedding is stored
 // as a float32 array (db.create.setNodeVectorProperty): half the store and page cache of
 // a list of floats, which Neo4j keeps as float64, and an exact scan reads it ~1.5x
-// faster (BENCHMARKS.md, "Many tenants"). Each block is locked (by a write) before its
+// faster (docs/DECISIONS.md, "Embeddings are stored as float32 arrays"). Each block is locked (by a write) before its
 // status is checked, so a block promoted meanwhile by another process is skipped, not
 // promoted twice. Blocks
 // with a self/* tag get the Self label, which the SELF frame and guarantees look up. The

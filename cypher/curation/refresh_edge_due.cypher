@@ -18,8 +18,8 @@ CALL () {
   MATCH (x:Block {space: $space, id: block_id})
   // coalesce: a test no index answers, so the block is found by its id. Asked plainly,
   // the planner read the (space, edge_due_hours) index for every id instead: 20 s for
-  // 3,000 ids at 10,000 blocks (docs/BENCHMARKS.md, issue 18: a plan that read an index
-  // per id).
+  // 3,000 ids at 10,000 blocks (docs/DECISIONS.md, "Lookups and walks test with
+  // coalesce()").
   WHERE coalesce(x.edge_due_hours, 1.0e18) <= $now
   SET x.edge_due_hours = coalesce(COLLECT {
         MATCH (x)-[e]->(o:Block)

@@ -110,7 +110,7 @@ CALL (fetched) {
 CALL (space_node, keywords_hit) {
   // With the caller's keyword hits, the index is asked for inbox blocks only, and only when
   // the space has one: finding the first in the (space, status) index costs a small part of
-  // a full-text call (docs/BENCHMARKS.md, issue 18: the inbox call skipped).
+  // a full-text call (docs/DECISIONS.md, "The inbox call is skipped when a space has no inbox").
   WITH $terms AS terms, keywords_hit
   WHERE trim(terms) <> ''
     AND (NOT keywords_hit

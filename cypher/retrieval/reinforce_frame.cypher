@@ -82,7 +82,7 @@ CALL (space, replayed, linked_pairs) {
   WHERE a.status = 'active' AND b.status = 'active'
   // Whether the pair is linked comes from the edges just reinforced: a pattern between a
   // and b in this part, which deletes, was planned as a scan of every relationship of the
-  // database for each pair (docs/BENCHMARKS.md, issue 18: frame's write).
+  // database for each pair (docs/DECISIONS.md, "Frame's write has no relationship pattern").
   WITH pair, pair IN linked_pairs AS linked
   OPTIONAL MATCH (done:CoRetrieval {space: $space, a: pair[0], b: pair[1]})
   WHERE linked

@@ -7,7 +7,7 @@
 // from them a word the space's blocks share, when no cache in the process holds the space's
 // words. Its query then finds keyword hits as a recall's does, and the server plans the
 // read that takes them as a list a recall's size: planned with an empty list, a 1M-block
-// space's first recall paid 1.8-2.4 s for planning it again (docs/BENCHMARKS.md).
+// space's first recall paid 1.8-2.4 s for planning it again (docs/DECISIONS.md).
 MATCH (b:Block)
 WHERE b.space = $space AND b.id > '' AND b.status = 'active'
 WITH b

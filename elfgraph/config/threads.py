@@ -9,8 +9,8 @@ spin most of the time, on the cores the Neo4j server and the other requests need
 sleep as soon as a product is done (OPENBLAS_THREAD_TIMEOUT at its least, 2^4 cycles), they
 still share each product, so one recall is as fast as before, and they take no core
 otherwise: on a 2-core machine two processes recalling at once answered ~1.8x more recalls a
-second and a 100,000-block dream ran 1.08-1.12x faster (docs/BENCHMARKS.md, issue 18: numpy's
-idle BLAS threads).
+second and a 100,000-block dream ran 1.08-1.12x faster (docs/DECISIONS.md, "numpy's idle BLAS
+threads sleep at once in elfgraph's processes").
 
 The variables are read when OpenBLAS loads, so this must run before numpy is first imported;
 a variable already set is left as it is (OPENBLAS_NUM_THREADS=1 is the other good choice, a

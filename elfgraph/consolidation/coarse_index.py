@@ -10,7 +10,7 @@ their rows by the dot product of projections on the pool's PROJECTED principal d
 least FIRST_PASS) are then ranked by exact cosine, from the float32 vectors kept as given.
 At 1M rows in 3,200 lists, a query reads ~15k projected rows and 400 full ones; without the
 first pass it read the ~15k full rows, a cost that grows as √rows and made most of a 1M
-dream's Python CPU (docs/BENCHMARKS.md, issue 18: the run pool's first pass).
+dream's Python CPU (docs/DECISIONS.md, "The run pool's first pass ranks projections").
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ INDEX_QUERY_PARALLELISM = 2  # concurrent read transactions: one per server core
 # inside a dream, where the run's new blocks crowd the answers. So the two cost about the
 # same when the inbox is a 20th to a 100th of the space: the read is taken from a 40th.
 # Dreams of a 40th to a half of their space ran 2-17x faster from one read
-# (docs/BENCHMARKS.md, issue 18: a large inbox dreamed into its space).
+# (docs/DECISIONS.md, "A large inbox reads its space once").
 SNAPSHOT_SHARE = 40
 # Compared exactly, whatever the run pool's EXACT_LIMIT; ~1.6 KB of memory a block for the run.
 SNAPSHOT_LIMIT = 100_000

@@ -22,7 +22,7 @@ from elfgraph.embedding.base import Vector
 # pool: with a limit of 100,000 a 100k dream's Python CPU rose from ~0.5 to ~1.9 ms a block and
 # its rate fell by 40 % as the pool filled; from 20,000 rows the index kept it near 0.9 ms and
 # the dream ran 1.34x faster, finding 99.9 % of the exact pool's linking pairs at 100,000 rows
-# (docs/BENCHMARKS.md, issue 18: the run pool's index from 20,000 rows). The vector index was
+# (docs/DECISIONS.md, "The run pool's index starts at 20,000 rows"). The vector index was
 # no substitute: one query at ~70k vectors took 48 ms (k 15) to 120 ms (k 600).
 EXACT_LIMIT = 20_000
 # Rows a run keeps in memory at most (float32: ~1.5 KB a row at 384 dimensions, 3 GB at

@@ -6,7 +6,7 @@ Lucene's segments that rebuild the graphs, which are most of the server's work i
 Its graphs are thinner for it: among 59,000 MiniLM vectors, a search for 26 answers found
 0.906 of the exact 10 nearest against 0.930, and a search for 40 finds 0.932, at about the
 latency the default graphs took for 26. So the index is asked for half as many answers
-again as a caller keeps (docs/BENCHMARKS.md, "The vector index built at half width").
+again as a caller keeps (docs/DECISIONS.md, "The vector index is built at half width").
 """
 
 from __future__ import annotations

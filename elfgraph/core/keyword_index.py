@@ -5,7 +5,8 @@ The full-text index is shared by every space of the database, and Lucene weighs 
 how rare it is in the whole index (idf) and a block's length against the whole index's
 average. So one tenant's texts change how another's blocks rank: a space of 100,000 short
 synthetic facts beside a conversation cut the conversation's keyword-leg recall@10 from
-0.75 to 0.71 (docs/BENCHMARKS.md). Here every statistic is the space's own.
+0.75 to 0.71 (docs/DECISIONS.md, "The keyword leg ranks by the space's own BM25 statistics").
+Here every statistic is the space's own.
 
 What is reproduced of Lucene 9's BM25Similarity (k1 1.2, b 0.75): idf = ln(1 + (N − n +
 0.5) / (n + 0.5)) over the blocks that have the field; a block's length encoded on one byte
@@ -13,14 +14,14 @@ What is reproduced of Lucene 9's BM25Similarity (k1 1.2, b 0.75): idf = ln(1 + (
 query `content:(terms) summary:(terms)`: each term of the analysed query (a repeat counts
 again) scored in both fields, the scores summed. Terms come from core.analysis.
 
-Storage (docs/BENCHMARKS.md, issue 18: the keyword index in arrays): each block gets a row;
-a term's postings in a field are two growing arrays of 4-byte integers (the rows that hold it
-and how often), or one integer while a single row holds it (most of a space's words are
-said once). A summary that is the content's own list is not stored again: the summary field
-reads the content's postings for those rows. A removed block's row is only marked dead: a
-term's document frequency counts the live rows of its postings, and the arrays are compacted
-once the dead rows outnumber the live ones. A search reads the arrays as they are, so a
-change of the space costs the next search no conversion.
+Storage (docs/DECISIONS.md, "The keyword index keeps its postings in arrays"): each block
+gets a row; a term's postings in a field are two growing arrays of 4-byte integers (the rows
+that hold it and how often), or one integer while a single row holds it (most of a space's
+words are said once). A summary that is the content's own list is not stored again: the
+summary field reads the content's postings for those rows. A removed block's row is only
+marked dead: a term's document frequency counts the live rows of its postings, and the
+arrays are compacted once the dead rows outnumber the live ones. A search reads the arrays
+as they are, so a change of the space costs the next search no conversion.
 """
 
 from __future__ import annotations
@@ -219,7 +220,8 @@ class KeywordIndex:
     ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.float64]]:
         """A term's live rows in a field and each row's BM25 weight before the idf,
         freq / (freq + norm): kept until the next change, like the postings, so a search
-        of common words does not compute them again (docs/BENCHMARKS.md, issue 18)."""
+        of common words does not compute them again (docs/DECISIONS.md, "The in-process legs
+        find their best without a full partition")."""
         found = self._weights.get((field, term))
         if found is None:
             rows, freqs = self._live_postings(field, term, masks)

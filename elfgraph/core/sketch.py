@@ -11,7 +11,8 @@ The error is bounded, not estimated (docs/BEHAVIOUR.md §7.4): rounding moves ea
 component by at most ½, so a sketch q of a vector a with n dimensions is within
 e = (√n / 2) / (‖q‖ − √n / 2) of a's direction (relative), and the cosine of two sketches
 differs from the cosine of their vectors by at most 2·(e_a + e_b) — 0.05-0.07
-for MiniLM vectors, and measured far below it (benchmarks/sketch_error.py). An older sketch
+for MiniLM vectors, and measured far below it (docs/DECISIONS.md, "Sketches keep every
+dimension in int8"). An older sketch
 (a 64-dimension random projection, whose error reached 0.50) is not read: its block is
 left out of diversity until it is dreamed again.
 """

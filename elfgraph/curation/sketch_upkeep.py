@@ -3,7 +3,7 @@ its int8 sketch, for spaces dreamed before dream kept one.
 
 Recall's vector cache ranks a space of up to 100,000 blocks from those sketches (§7.2). A
 block without one is read as its whole embedding and quantised in the process at every open
-(about twice the open time at 56k such blocks, docs/BENCHMARKS.md). Cypher cannot write the
+(about twice the open time at 56k such blocks, docs/DECISIONS.md). Cypher cannot write the
 sketch (base64 of int8), so curate reads the embeddings a page at a time, sketches them here
 and writes them back, at most PER_RUN a run; once a read finds none left, the space records
 `embeddings_sketched` and later runs read nothing. Every page is its own transaction: what a

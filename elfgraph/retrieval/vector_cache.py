@@ -198,8 +198,8 @@ class VectorCache:
     def _add_rows(self, rows: np.ndarray) -> None:
         """Rows for new blocks, at the end. A full load (every row new, in order) keeps its
         float rows as they came: each copy of a 20,000-block matrix is 30 MB more at the
-        peak, and the allocator keeps most of the peak (docs/BENCHMARKS.md, issue 18: the
-        lean load)."""
+        peak, and the allocator keeps most of the peak (docs/DECISIONS.md, "The vector cache
+        holds spaces of up to 20,000 blocks, read in pages")."""
         if self.kind == VECTORS:
             self._matrix = np.vstack([self._matrix, rows]) if self._ids else rows
         elif self.kind == SKETCHES:

@@ -4,7 +4,7 @@ Neo4j caches a plan per query text *and* per shape of its parameters: each strin
 parameter counts by its size bucket (0, 1, 2-10, 11-100, 101-1,000, ...). A recall whose
 keyword leg found 3 blocks instead of 20, or whose query is one word instead of a sentence,
 is a new entry: the server plans the retrieval query again, ~1 s on a warm server and ~4 s
-right after a restart (docs/BENCHMARKS.md, issue 18: one plan for every recall). A list's
+right after a restart (docs/DECISIONS.md, "Every recall sends one parameter shape"). A list's
 element type counts too: strings alone are another shape than strings and nulls. Padding
 such parameters into the 101-1,000 bucket, every list with at least one None, gives every
 recall the plan that opening a MemorySystem warmed. The query must skip the padding: None

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.locomo.__main__ import main, memory_setting
+from benchmarks.locomo.ablation import main, memory_setting
 from benchmarks.locomo.baselines import BM25
 from benchmarks.locomo.data import LocomoDataError, load
 from benchmarks.locomo.metrics import Scored, recall_at, summarise
@@ -72,10 +72,14 @@ def test_a_bad_date_or_dialogue_id_names_where_it_is(tmp_path: Path) -> None:
 def test_a_missing_or_broken_file_is_reported_by_the_command(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["--data", str(tmp_path / "absent.json")]) == 2
+    with pytest.raises(SystemExit) as exited:
+        main(["--data", str(tmp_path / "absent.json")])
+    assert exited.value.code == 2
     assert "No LoCoMo file at" in capsys.readouterr().err
     (tmp_path / "broken.json").write_text("[{", encoding="utf-8")
-    assert main(["--data", str(tmp_path / "broken.json")]) == 2
+    with pytest.raises(SystemExit) as exited:
+        main(["--data", str(tmp_path / "broken.json")])
+    assert exited.value.code == 2
     assert "not valid JSON" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["--data", str(tmp_path / "x.json"), "--set", "no_such_field=1"])

@@ -52,7 +52,7 @@ def test_one_conversation_is_not_enough() -> None:
 def test_a_variant_names_its_memory_settings() -> None:
     import argparse
 
-    from benchmarks.locomo.__main__ import variant
+    from benchmarks.locomo.ablation import variant
 
     assert variant("kw:keyword_weight=0.5,fusion=rrf") == (
         "kw",

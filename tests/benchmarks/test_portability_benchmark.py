@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.portability import markdown, one_size
+from benchmarks.portability import one_size, table
 from elfgraph.config.connection import Settings
 
 pytestmark = pytest.mark.anyio
@@ -31,4 +31,4 @@ async def test_portability_benchmark_exports_and_imports_in_processes_of_their_o
         | {"when": "now"},
         "results": [result],
     }
-    assert "| 200 |" in markdown(report)
+    assert "| 200 |" in table(report)

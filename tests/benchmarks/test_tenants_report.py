@@ -45,7 +45,7 @@ def test_a_built_crowd_is_counted_from_its_tenants() -> None:
 def test_a_reused_crowd_is_counted_as_found() -> None:
     text = markdown(report(tenants=54, crowd_blocks=541_234, crowd_build_s=None, reused="x-"))
     assert "among 54 spaces of up to 10,000 blocks (541,234 active)" in text
-    assert "the crowd of an earlier, stopped build" in text
+    assert "a crowd an earlier run left (--reuse-crowd)" in text
 
 
 def test_first_recalls_and_the_drop_are_reported_when_measured() -> None:
@@ -94,7 +94,7 @@ def test_a_crowd_spaces_own_recall_is_reported_when_measured() -> None:
             },
         )
     )
-    assert "A crowd space's own recall (10,000 blocks; the vector cache holds 5,000" in text
+    assert "A crowd space's own recall (10,000 blocks; the vector cache held 5,000" in text
     assert "default 55.4 / 86.5 (opened in 0.25 s)" in text
     assert "with the cache raised to hold it 20.2 / 34.8 (opened in 1.50 s)" in text
 

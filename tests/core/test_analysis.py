@@ -1,6 +1,7 @@
 """The in-process keyword index's analysis agrees with the full-text index's `english`
 analyzer (Lucene 9's EnglishAnalyzer): the fixture holds Lucene's own terms of a sample,
-made by `python -m benchmarks.lucene_tokens`."""
+made by `python -m benchmarks.lucene_tokens` (benchmarks/lucene_tokens.py and
+benchmarks/lucene/Tokens.java, in git at 46ee909: Java 17+ and the local server's jars)."""
 
 from __future__ import annotations
 

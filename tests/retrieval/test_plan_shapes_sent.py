@@ -1,6 +1,6 @@
 """Every recall sends the retrieval query parameters of a shape the warm-up planned, and
 every frame's write one the warm-up had the server plan, so the server plans each once
-(elfgraph/store/plan_shapes.py; docs/BENCHMARKS.md, issue 18: one plan for every recall).
+(elfgraph/store/plan_shapes.py; docs/DECISIONS.md, "Every recall sends one parameter shape").
 What the server caches a plan by is each parameter's type and, for a string or list, its
 size bucket and its elements' types: a call of another shape would plan its query again,
 ~1 s for the retrieval query (~4 s on a restarted server)."""
@@ -26,7 +26,7 @@ TEXTS = [f"the {topic} service note {n}" for n in range(15) for topic in ("billi
 
 def shape(params: Mapping[str, Any]) -> tuple[tuple[str, object], ...]:
     """Each parameter's type, with the size bucket of a string or list and a list's element
-    type, as the server tells them apart (measured: docs/BENCHMARKS.md)."""
+    type, as the server tells them apart (measured: docs/DECISIONS.md)."""
 
     def one(value: object) -> object:
         if isinstance(value, str | list):

@@ -13,7 +13,7 @@ from elfgraph.store.plan_shapes import PLAN_SIZE, padded_list, padded_text
 
 
 def bucket(size: int) -> int:
-    """Neo4j's size bucket of a string or list parameter (measured: docs/BENCHMARKS.md)."""
+    """Neo4j's size bucket of a string or list parameter (measured: docs/DECISIONS.md)."""
     return 0 if size == 0 else 10 ** math.ceil(math.log10(size))
 
 

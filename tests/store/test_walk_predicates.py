@@ -3,13 +3,13 @@ index can answer on its own (status, or the leading property of a composite inde
 session_id). Given such a predicate, the planner may choose to scan that index and test
 each entry's edge to the bound block (`NodeIndexScan` → `Expand(Into)`), and it does when
 the index statistics are stale after bulk deletes: 64,200 db hits per recall against 1,760
-(docs/BENCHMARKS.md, "A plan that depended on the index statistics"). Read the status
+(docs/DECISIONS.md, "Lookups and walks test with coalesce()"). Read the status
 through `coalesce(n.status, '') = 'active'`, which no index answers.
 
 The same holds for a block looked up by its id: a test on the second property of a
 (space, property) index beside it lets the planner read that index instead of seeking the
 id, and it did, once per id (refresh_edge_due: 65 million db hits for 3,000 ids at 10,000
-blocks; docs/BENCHMARKS.md, "a plan that read an index per id")."""
+blocks; the same entry of docs/DECISIONS.md)."""
 
 from __future__ import annotations
 

@@ -7,8 +7,8 @@ class BatchProps(TypedDict):
     """What every new inbox block of a batch shares, sent once per statement; consolidation
     adds the rest when it promotes a block. Confidence, reinforcement, weighted degree and
     edge due time come then too: an inbox block without them stays out of the five indexes
-    that order active blocks by them (docs/BENCHMARKS.md, issue 18: lean inbox), and readers
-    take their defaults (0.5, 0, 0.0)."""
+    that order active blocks by them (docs/DECISIONS.md, "Learn stores only what it knows"),
+    and readers take their defaults (0.5, 0, 0.0)."""
 
     tags: list[str]  # the defaults a row's `own` overrides: [], knowledge, api
     category: str
