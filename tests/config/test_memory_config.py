@@ -11,6 +11,8 @@ from elfgraph.config.loading import ElfgraphConfig
 from elfgraph.config.memory import GROUPS, EdgesConfig, MemoryConfig, RetrievalConfig
 from elfgraph.errors import ConfigError
 
+pytestmark = pytest.mark.usefixtures("clean_env")  # no ELFGRAPH_MEMORY__* of the caller's
+
 
 def test_defaults_are_those_of_the_behaviour_spec() -> None:
     memory = MemoryConfig()
