@@ -88,3 +88,8 @@ async def test_a_stopped_local_server_is_named_with_how_to_start_it(
     assert "is not running" in caught.value.message
     assert str(tmp_path) in caught.value.message
     assert "elfgraph neo4j start" in caught.value.recovery
+
+
+def test_every_connection_setting_says_what_it_does() -> None:
+    """The configuration reference lists these descriptions beside each variable."""
+    assert [name for name, field in Settings.model_fields.items() if not field.description] == []
