@@ -1,6 +1,7 @@
 """The generated parts of the docs site, so they cannot drift from the code: the
-configuration reference from `MemoryConfig` and the connection `Settings`, and the
-command-line reference from the `elfgraph` Typer app.
+configuration reference from `MemoryConfig` and the connection `Settings` (each field's
+description, default and constraints), the command-line reference from the `elfgraph`
+Typer app, and the MCP reference from the tools the server lists.
 
 A MkDocs hook (mkdocs.yml, `hooks:`): a page's `<!-- generated: NAME -->` line becomes
 NAME's Markdown when the site is built. `python docs/hooks/reference.py NAME` prints it.
@@ -67,7 +68,7 @@ def memory_settings(section_link: SectionLink) -> str:
         parts += [
             f"### `{group}`",
             "",
-            cell(model.__doc__ or ""),
+            cell(SECTION.sub(lambda m: section_link(m.group(1)), model.__doc__ or "")),
             "",
             "| setting | default | range | effect |",
             "|---|---|---|---|",
