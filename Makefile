@@ -5,12 +5,14 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
+DOCS_STAMP := $(VENV)/.docs-stamp
 
-.PHONY: help install neo4j neo4j-stop demo test lint typecheck unit clean bench bench-locomo
+.PHONY: help install neo4j neo4j-stop demo test lint typecheck unit docs clean bench bench-locomo
 
 help:
 	@echo "make demo   — install, start Neo4j if needed, learn and dream a sample, show where to look"
 	@echo "make test   — install, start Neo4j if needed, ruff + mypy --strict + the whole suite"
+	@echo "make docs   — the docs site into site/ (MkDocs, strict: a broken link or reference fails)"
 	@echo "make bench  — the write, read and curate benchmarks at 1k and 10k: results, docs/BENCHMARKS.md, plots"
 	@echo "make bench-locomo — the LoCoMo ablation table of docs/BENCHMARKS.md (data: LOCOMO_DATA)"
 	@echo "                 (every maintained benchmark: $(BIN)/python -m benchmarks --list)"
@@ -80,5 +82,15 @@ unit: $(STAMP)
 test: neo4j lint typecheck
 	$(BIN)/pytest
 
+# The docs tools (the `docs` extra) join .venv the first time.
+$(DOCS_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,docs]'
+	@touch $(DOCS_STAMP)
+
+# mkdocs.yml has strict: true, so a broken link, anchor or API reference fails the build.
+# (NO_MKDOCS_2_WARNING quiets the Material theme's banner about MkDocs 2.)
+docs: $(DOCS_STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache dist build
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache dist build site

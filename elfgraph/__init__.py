@@ -72,7 +72,7 @@ if TYPE_CHECKING:
     from elfgraph.status.models import SystemStatus
     from elfgraph.store.database import Database
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 # A library logs and never prints: the application decides where `elfgraph.*` goes.
 logging.getLogger("elfgraph").addHandler(logging.NullHandler())

@@ -141,6 +141,15 @@ async def make_memory(database: Database, space: str) -> AsyncIterator[MakeMemor
 
 
 @pytest.fixture
+def clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    """None of the NEO4J_* and ELFGRAPH_* variables of the shell that runs the tests reaches
+    the test: a settings test sets what it reads, so it passes whatever the caller exported."""
+    for name in list(os.environ):
+        if name.upper().startswith(("NEO4J_", "ELFGRAPH_")):
+            monkeypatch.delenv(name)
+
+
+@pytest.fixture
 def own_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[LocalNeo4j]:
     """A throw-away local Neo4j of the test's own (a real JVM, ~15 s to start): for tests
     that stop the server or need a database nobody has migrated. A URI in the environment

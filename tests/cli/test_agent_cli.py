@@ -234,7 +234,7 @@ def test_a_stopped_local_server_is_named_with_how_to_start_it(tmp_path: Path) ->
     from elfgraph.neo4j_server.state import ServerState, write_state
 
     write_state(tmp_path, ServerState(password="x", pid=None, bolt_port=7687, http_port=7474))
-    env = {k: v for k, v in os.environ.items() if "NEO4J_URI" not in k}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("NEO4J_", "ELFGRAPH_"))}
     env["ELFGRAPH_NEO4J_HOME"] = str(tmp_path)
     done = run("status", "--space", "anything", env=env)
     assert done.returncode == 1

@@ -40,6 +40,7 @@ def test_db_status_lists_migrations_and_index_states() -> None:
     assert "migrations applied" in table.stdout
 
 
+@pytest.mark.usefixtures("clean_env")
 def test_unreachable_neo4j_is_one_red_line_with_recovery(monkeypatch: pytest.MonkeyPatch) -> None:
     port = closed_port()
     monkeypatch.setenv("NEO4J_URI", f"bolt://127.0.0.1:{port}")

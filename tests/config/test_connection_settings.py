@@ -11,6 +11,13 @@ from elfgraph.config.connection import DEFAULT_URI, Settings, load_settings
 from elfgraph.errors import ConfigError
 
 
+@pytest.fixture(autouse=True)
+def no_caller_settings(clean_env: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Only what a test sets: no NEO4J_* / ELFGRAPH_* variable of the caller's shell, and no
+    .env file of the working directory."""
+    monkeypatch.chdir(tmp_path)
+
+
 def test_neo4j_variables_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NEO4J_URI", "neo4j://db.example:7687")
     monkeypatch.setenv("NEO4J_USERNAME", "agent")
@@ -47,11 +54,7 @@ def test_bad_uri_is_a_config_error(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "NEO4J_URI" in str(caught.value)
 
 
-def test_without_uri_or_local_server_the_default_uri_is_used(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: object
-) -> None:
-    monkeypatch.delenv("NEO4J_URI", raising=False)
-    monkeypatch.delenv("ELFGRAPH_NEO4J_URI", raising=False)
+def test_without_uri_or_local_server_the_default_uri_is_used(tmp_path: Path) -> None:
     connection = Settings(neo4j_home=tmp_path).connection()
     assert connection.uri == DEFAULT_URI
     assert connection.source == "default"
@@ -77,8 +80,6 @@ async def test_a_stopped_local_server_is_named_with_how_to_start_it(
     from elfgraph.neo4j_server.state import ServerState, write_state
     from elfgraph.store.database import Database
 
-    monkeypatch.delenv("NEO4J_URI", raising=False)
-    monkeypatch.delenv("ELFGRAPH_NEO4J_URI", raising=False)
     write_state(tmp_path, ServerState(password="x", pid=None, bolt_port=7687, http_port=7474))
     connection = Settings(neo4j_home=tmp_path).connection()
     assert connection.source == "local-server-stopped"
@@ -87,3 +88,8 @@ async def test_a_stopped_local_server_is_named_with_how_to_start_it(
     assert "is not running" in caught.value.message
     assert str(tmp_path) in caught.value.message
     assert "elfgraph neo4j start" in caught.value.recovery
+
+
+def test_every_connection_setting_says_what_it_does() -> None:
+    """The configuration reference lists these descriptions beside each variable."""
+    assert [name for name, field in Settings.model_fields.items() if not field.description] == []

@@ -11,6 +11,8 @@ from elfgraph.config.loading import ElfgraphConfig
 from elfgraph.config.memory import GROUPS, EdgesConfig, MemoryConfig, RetrievalConfig
 from elfgraph.errors import ConfigError
 
+pytestmark = pytest.mark.usefixtures("clean_env")  # no ELFGRAPH_MEMORY__* of the caller's
+
 
 def test_defaults_are_those_of_the_behaviour_spec() -> None:
     memory = MemoryConfig()
@@ -179,3 +181,15 @@ def test_behaviour_md_lists_each_group_with_exactly_its_fields() -> None:
         (line,) = [row for row in text.splitlines() if row.startswith(f"| `{group}` |")]
         listed = {name.strip() for name in line.split("|")[2].split(",")}
         assert listed == set(model.model_fields), group
+
+
+def test_every_setting_says_what_it_does() -> None:
+    """The configuration reference of the docs site is generated from these descriptions
+    (docs/hooks/reference.py), so a setting without one would be listed with no effect."""
+    missing = [
+        f"{group}.{name}"
+        for group, model in GROUPS.items()
+        for name, field in model.model_fields.items()
+        if not (field.description or "").strip()
+    ]
+    assert missing == []

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from elfgraph.curation.plan import EPSILON, percentile_disc, plan_archive
+from tests.support.archive_graphs import build
 
 
 def test_percentile_is_cyphers_nearest_rank() -> None:
@@ -46,22 +47,6 @@ graphs = st.integers(3, 40).flatmap(
         ),
     )
 )
-
-
-def build(
-    n: int, edges: list[tuple[int, int, float]]
-) -> tuple[dict[str, float], list[tuple[str, str, float]]]:
-    seen: set[frozenset[int]] = set()
-    kept = []
-    for a, b, w in edges:
-        if a != b and frozenset((a, b)) not in seen:
-            seen.add(frozenset((a, b)))
-            kept.append((f"b{a:02}", f"b{b:02}", w))
-    degrees = {f"b{i:02}": 0.0 for i in range(n)}
-    for a, b, w in kept:
-        degrees[a] += w
-        degrees[b] += w
-    return degrees, kept
 
 
 @settings(max_examples=300, deadline=None)

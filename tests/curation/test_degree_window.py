@@ -19,7 +19,7 @@ from elfgraph.curation.ranks import (
     untouched_from,
     window_ranks,
 )
-from tests.curation.test_archive_plan import build
+from tests.support.archive_graphs import build
 
 # Few distinct weights, so that degrees tie often, also at the window's edges.
 WEIGHTS = st.sampled_from([0.05, 0.1, 0.25, 0.5, 0.6, 1.0])

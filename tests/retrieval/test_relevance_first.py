@@ -10,7 +10,7 @@ import numpy as np
 from elfgraph.core.sketch import sketch
 from elfgraph.retrieval.frames import ATTENTION_WEIGHTS, SELF_WEIGHTS, TASK_WEIGHTS
 from elfgraph.retrieval.ranking import Relevance, rank_candidates
-from tests.retrieval.test_ranking import block, candidates, ids
+from tests.support.candidates import block, candidates, ids
 
 
 def hub_edges(n: int) -> list[tuple[float, int, str, str]]:

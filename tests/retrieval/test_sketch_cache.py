@@ -18,9 +18,9 @@ from elfgraph.retrieval.repository.vector_cache_load import VectorCacheLoadRow
 from elfgraph.retrieval.vector_cache import SKETCHES
 from elfgraph.store.database import Database
 from elfgraph.store.transaction import Transaction
-from tests.retrieval.test_vector_cache_sync import TEXTS, delta_kinds, filled, vector_memory
 from tests.support.graph import graph_write
 from tests.support.memory import MakeMemory
+from tests.support.vector_cache import TEXTS, delta_kinds, filled, vector_memory
 
 pytestmark = pytest.mark.anyio
 

@@ -1,5 +1,6 @@
 """The house rules that import-linter cannot state: an operation's repository functions
-are imported only inside its own package, and no module grows past a few hundred lines."""
+are imported only inside its own package, no module grows past a few hundred lines, and
+no test module imports another (shared helpers live in tests/support)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "elfgraph"
+TESTS = PACKAGE.parent / "tests"
 MAX_LINES = 400
 
 
@@ -54,6 +56,23 @@ def test_no_module_grows_past_a_few_hundred_lines() -> None:
         if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
     }
     assert long == {}
+
+
+def test_tests_import_helpers_from_tests_support_only() -> None:
+    """A test module never imports another test module: what two tests share lives in
+    tests/support (helpers) or a conftest.py (fixtures)."""
+    crossings = []
+    for path in sorted(TESTS.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        relative = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level]
+        crossings += [
+            f"{path.relative_to(TESTS.parent)}:{line}: a relative import" for line in relative
+        ]
+        for line, module in imported_modules(path):
+            parts = module.split(".")
+            if parts[0] == "tests" and len(parts) > 1 and parts[1] != "support":
+                crossings.append(f"{path.relative_to(TESTS.parent)}:{line} imports {module}")
+    assert crossings == []
 
 
 def test_no_import_cycle() -> None:
