@@ -64,7 +64,10 @@ def test_a_query_naming_no_speaker_or_every_one_changes_nothing(query: str) -> N
 
 
 @given(
-    st.dictionaries(st.sampled_from(list(CONTENTS)), st.floats(0.0, 1.0), min_size=1),
+    # Subnormal similarities (5e-324) underflow the products the lead check compares.
+    st.dictionaries(
+        st.sampled_from(list(CONTENTS)), st.floats(0.0, 1.0, allow_subnormal=False), min_size=1
+    ),
     st.floats(0.0, 1.0),
 )
 def test_raised_similarities_stay_in_range_and_keep_order_within_each_side(
