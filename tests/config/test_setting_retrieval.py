@@ -230,8 +230,13 @@ async def test_setting_concurrent_legs_blocks(
     assert "candidates" in default[1]
     assert not {"vector_leg", "keyword_leg"} & default[1]
     assert {"vector_leg", "keyword_leg", "candidates"} <= changed[1]
-    assert default[0] == changed[0]
-    assert default[0][0] == "note 7 on the garden shed"
+    # The same answer both ways: the note asked for first, then two of the other notes that
+    # share the asked words (which two rests on the shared vector index's approximate answer
+    # for random mock vectors, which other tests' spaces crowd: seen to differ in a full run).
+    shed = set(texts[:4])
+    for found in (default[0], changed[0]):
+        assert found[0] == "note 7 on the garden shed"
+        assert set(found) <= shed
 
 
 async def _keyword_order(open_memory: Opener, texts: list[str], query: str) -> list[str]:
