@@ -6,6 +6,7 @@
     python -m benchmarks soak [--minutes 60]             # mixed operations for an hour
     python -m benchmarks scale --sizes 1k,10k,100k       # how each figure grows (issue 18)
     python -m benchmarks tenants --tenants 20            # a small space among big ones
+    python -m benchmarks fresh_server [--sizes 10k,100k] # a new server's first space (issue 64)
 
 Run it against a Neo4j of its own, freshly started (docs/BENCHMARKS.md says why).
 """
@@ -67,6 +68,11 @@ def main() -> None:
         from benchmarks.tenants import main as tenants
 
         tenants(sys.argv[2:])
+        return
+    if sys.argv[1:2] == ["fresh_server"]:
+        from benchmarks.fresh_server import main as fresh_server
+
+        fresh_server(sys.argv[2:])
         return
     args = arguments()
     report = anyio.run(
