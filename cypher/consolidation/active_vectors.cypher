@@ -11,7 +11,7 @@
 // alone made the planner sort every later block, page after page), so a page reads only
 // its own blocks and those it skips.
 MATCH (b:Block)
-USING INDEX b:Block(space, id)
+USING INDEX SEEK b:Block(space, id)
 WHERE b.space = $space AND b.id > $after AND b.status = 'active' AND b.embedding IS NOT NULL
   AND coalesce(b.consolidated_by, '') <> $run_id
 WITH b
