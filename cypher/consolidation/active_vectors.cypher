@@ -13,7 +13,7 @@
 // embedding leans on its context (§4.8), which dream judges near-duplicates by; null when
 // the two are one.
 MATCH (b:Block)
-USING INDEX b:Block(space, id)
+USING INDEX SEEK b:Block(space, id)
 WHERE b.space = $space AND b.id > $after AND b.status = 'active' AND b.embedding IS NOT NULL
   AND coalesce(b.consolidated_by, '') <> $run_id
 WITH b

@@ -13,14 +13,14 @@
 // Session ids are random, so the predecessor's space is checked after the one-row seek
 // rather than filtered during it.
 MATCH (b:Block)
-USING INDEX b:Block(space, status, learn_seq)
+USING INDEX SEEK b:Block(space, status, learn_seq)
 WHERE b.space = $space AND b.status = 'inbox' AND b.learn_seq > $after
 WITH b
 ORDER BY b.space, b.status, b.learn_seq
 LIMIT $limit
 OPTIONAL CALL (b) {
   MATCH (p:Block)
-  USING INDEX p:Block(session_id, learn_seq)
+  USING INDEX SEEK p:Block(session_id, learn_seq)
   WHERE p.session_id = b.session_id AND p.learn_seq < b.learn_seq
   WITH p
   ORDER BY p.session_id DESC, p.learn_seq DESC

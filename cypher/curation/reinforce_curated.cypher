@@ -35,7 +35,7 @@ CALL (again) {
 }
 CALL (again, pinned) {
   MATCH (b:Block)
-  USING INDEX b:Block(space, status, confidence, reinforcement_count, decay_lambda, last_reinforced_at, id)
+  USING INDEX SEEK b:Block(space, status, confidence, reinforcement_count, decay_lambda, last_reinforced_at, id)
   WHERE NOT again AND b.space = $space AND b.status = 'active' AND b.confidence IS NOT NULL
     AND b.reinforcement_count IS NOT NULL AND b.decay_lambda IS NOT NULL
     AND b.last_reinforced_at IS NOT NULL AND b.id IS NOT NULL
@@ -61,7 +61,7 @@ CALL (pinned, again, active, indexed, top_degree, top_count) {
   CALL (pinned, again, active, indexed) {
     UNWIND CASE WHEN active = indexed THEN [true] ELSE [] END AS use_index
     MATCH (b:Block)
-    USING INDEX b:Block(space, status, confidence, reinforcement_count, decay_lambda, last_reinforced_at, id)
+    USING INDEX SEEK b:Block(space, status, confidence, reinforcement_count, decay_lambda, last_reinforced_at, id)
     WHERE NOT again AND b.space = $space AND b.status = 'active' AND b.confidence IS NOT NULL
       AND b.reinforcement_count IS NOT NULL AND b.decay_lambda IS NOT NULL
       AND b.last_reinforced_at IS NOT NULL AND b.id IS NOT NULL AND NOT b IN pinned

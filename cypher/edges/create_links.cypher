@@ -3,7 +3,9 @@
 // returns: scalar
 // params: space, displaced, edges, now_hours, created_at
 // Writes a planned batch of automatic edges (elfgraph/edges/link_plan.py, planned from
-// link_state in the same transaction): deletes the displaced edges by elementId, then
+// link_state in the same transaction): deletes the displaced edges, each found by its
+// elementId among the edges of its start block (sought by id: matched by elementId alone,
+// it was planned as a scan of every relationship when the database had none yet), then
 // creates each new edge from the smaller id to the larger with its typed relationship.
 // Every block whose edges changed gets its weighted_degree recounted (docs/BEHAVIOUR.md §6:
 // the sum of weight + 0.1·ln(1 + reinforcement_count) over its edges), and the start of a
@@ -11,9 +13,11 @@
 // link_state locked the space's edges; the space's edge_count moves by the edges made and
 // removed (§9.5). Returns how many edges it created.
 CALL () {
-  UNWIND $displaced AS key
+  UNWIND $displaced AS gone
+  MATCH (x:Block {space: $space, id: gone.start})
+  USING INDEX SEEK x:Block(space, id)
   MATCH (x)-[r]->(y)
-  WHERE elementId(r) = key
+  WHERE elementId(r) = gone.key
   DELETE r
   RETURN collect([x, 1]) + collect([y, 0]) AS loosened, count(r) AS cut
 }

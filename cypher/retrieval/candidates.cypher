@@ -56,6 +56,7 @@ CALL (keywords_hit) {
   UNWIND range(0, size($cached_keyword_ids) - 1) AS i
   WITH i WHERE $cached_keyword_ids[i] IS NOT NULL
   OPTIONAL MATCH (b:Block {space: $space, id: $cached_keyword_ids[i]})
+  USING INDEX SEEK b:Block(space, id)
   WITH i, b
   ORDER BY i
   RETURN collect(CASE WHEN b.status = 'active' THEN b END) AS cached_keyword_nodes,
@@ -70,6 +71,7 @@ CALL (cache_hit) {
   UNWIND range(0, size($cached_ids) - 1) AS i
   WITH i WHERE $cached_ids[i] IS NOT NULL
   OPTIONAL MATCH (b:Block {space: $space, id: $cached_ids[i]})
+  USING INDEX SEEK b:Block(space, id)
   WITH i, b
   ORDER BY i
   RETURN collect(CASE WHEN b.status = 'active' THEN b END) AS cache_nodes,
@@ -100,6 +102,7 @@ CALL (fetched) {
   WITH fetched, [x IN $query_vector WHERE x IS NOT NULL] AS qv
   WHERE size(qv) > 0 AND ($exact OR size(fetched) < $scan_below)
   MATCH (b:Block)
+  USING INDEX SEEK b:Block(space, status)
   WHERE b.space = $space AND b.status = 'active' AND b.embedding IS NOT NULL
     AND (NOT $self_only OR b:Self)
   WITH b, vector.similarity.cosine(b.embedding, qv) AS score
@@ -114,7 +117,8 @@ CALL (space_node, keywords_hit) {
   WITH $terms AS terms, keywords_hit
   WHERE trim(terms) <> ''
     AND (NOT keywords_hit
-         OR ($pending AND EXISTS { MATCH (i:Block) WHERE i.space = $space AND i.status = 'inbox' }))
+         OR ($pending AND EXISTS { MATCH (i:Block) USING INDEX SEEK i:Block(space, status)
+                            WHERE i.space = $space AND i.status = 'inbox' }))
   CALL db.index.fulltext.queryNodes(
     'block_text_by_space',
     '+text_key:' + space_node.text_key
@@ -140,7 +144,7 @@ CALL (now) {
   WHERE on AND NOT $self_only
   CALL () {
     MATCH (b:Block)
-    USING INDEX b:Block(space, status, last_reinforced_at)
+    USING INDEX SEEK b:Block(space, status, last_reinforced_at)
     WHERE b.space = $space AND b.status = 'active' AND b.last_reinforced_at IS NOT NULL
     WITH b
     ORDER BY b.space DESC, b.status DESC, b.last_reinforced_at DESC
@@ -149,7 +153,7 @@ CALL (now) {
   }
   CALL () {
     MATCH (b:Block)
-    USING INDEX b:Block(space, status, reinforcement_count)
+    USING INDEX SEEK b:Block(space, status, reinforcement_count)
     WHERE b.space = $space AND b.status = 'active' AND b.reinforcement_count IS NOT NULL
     WITH b
     ORDER BY b.space DESC, b.status DESC, b.reinforcement_count DESC
@@ -158,7 +162,7 @@ CALL (now) {
   }
   CALL () {
     MATCH (b:Block)
-    USING INDEX b:Block(space, status, confidence)
+    USING INDEX SEEK b:Block(space, status, confidence)
     WHERE b.space = $space AND b.status = 'active' AND b.confidence IS NOT NULL
     WITH b
     ORDER BY b.space DESC, b.status DESC, b.confidence DESC
@@ -182,6 +186,7 @@ CALL () {
   WITH $queryless AS on
   WHERE on AND $self_only
   MATCH (b:Self)
+  USING INDEX SEEK b:Self(space, status)
   WHERE b.space = $space AND b.status = 'active'
   WITH b ORDER BY coalesce(b.confidence, 0.5) DESC, b.id
   LIMIT $queryless_limit
@@ -216,6 +221,7 @@ CALL () {
   WITH [tag IN $guarantee_tags WHERE tag IS NOT NULL] AS wanted
   WHERE size(wanted) > 0
   MATCH (b:Self)
+  USING INDEX SEEK b:Self(space, status)
   WHERE b.space = $space AND b.status = 'active' AND any(tag IN b.tags WHERE tag IN wanted)
   RETURN collect(b) AS guaranteed
 }

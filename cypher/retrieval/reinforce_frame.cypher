@@ -30,6 +30,7 @@ CALL (space, replayed) {
   UNWIND $ids AS block_id
   WITH block_id WHERE block_id IS NOT NULL
   MATCH (b:Block {space: $space, id: block_id})
+  USING INDEX SEEK b:Block(space, id)
   WHERE b.status = 'active'
   SET b.reinforcement_count = coalesce(b.reinforcement_count, 0) + 1,
       b.last_reinforced_at = $now_hours
@@ -43,6 +44,8 @@ CALL (space, replayed) {
   UNWIND $pairs AS pair
   WITH pair WHERE pair IS NOT NULL
   MATCH (a:Block {space: $space, id: pair[0]})-[r]-(b:Block {space: $space, id: pair[1]})
+  USING INDEX SEEK a:Block(space, id)
+  USING INDEX SEEK b:Block(space, id)
   SET r.reinforcement_count = coalesce(r.reinforcement_count, 0) + 1,
       r.last_active_hours = $now_hours
   WITH collect(r) AS reinforced, collect(a) + collect(b) AS ends,
@@ -79,6 +82,8 @@ CALL (space, replayed, linked_pairs) {
   UNWIND $pairs AS pair
   WITH pair WHERE pair IS NOT NULL
   MATCH (a:Block {space: $space, id: pair[0]}), (b:Block {space: $space, id: pair[1]})
+  USING INDEX SEEK a:Block(space, id)
+  USING INDEX SEEK b:Block(space, id)
   WHERE a.status = 'active' AND b.status = 'active'
   // Whether the pair is linked comes from the edges just reinforced: a pattern between a
   // and b in this part, which deletes, was planned as a scan of every relationship of the

@@ -29,6 +29,7 @@ from elfgraph.core.checks import is_flag, shown
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import ConfigError
 from elfgraph.llm.base import LLMService
+from elfgraph.schema import statistics
 from elfgraph.spaces.registry import (
     count_with_status,
     index_share_counts,
@@ -111,6 +112,9 @@ async def _consolidate(
     progress: Callable[[int], None] | None,
 ) -> ConsolidateResult:
     config = services.config
+    # The inbox read's plan is made at the first chunk and kept for the whole dream: made
+    # from the samples of the inbox as it is now, not as the server last sampled it.
+    await statistics.refresh(database)
     await lock_space_embedding(
         database,
         space,
@@ -173,4 +177,7 @@ async def _consolidate(
             break
         planned = following
     await database.write(record_consolidation, space=space, at=datetime.now(UTC).isoformat())
+    # Promotion filled the indexes of active blocks (the first dream of a database: from
+    # empty) and moved blocks between statuses: recall and curate plan from the new samples.
+    await statistics.refresh(database)
     return total

@@ -13,7 +13,7 @@ from typing import TypedDict
 
 from elfgraph.edges.link_plan import Edge, PlanRow, block_states, plan_links
 from elfgraph.edges.repository import EdgeEnds
-from elfgraph.edges.repository.create_links import EdgeRow, create_links
+from elfgraph.edges.repository.create_links import DisplacedEdge, EdgeRow, create_links
 from elfgraph.edges.repository.link_state import link_state
 from elfgraph.store.transaction import Transaction
 
@@ -74,12 +74,14 @@ async def link(
         PlanRow(a=e["a"], b=e["b"], relation=e["relation"], origin=e["origin"], weight=e["weight"])
         for e in edges
     ]
+    # Each stored edge's start, for its deletion: the plan takes displaced edges out of blocks.
+    starts = {e.key: e.a for block in blocks.values() for e in block.edges.values()}
     plan = plan_links(rows, blocks, cap)
     if plan.create or plan.delete:
         await create_links(
             tx,
             space=space,
-            displaced=plan.delete,
+            displaced=[DisplacedEdge(key=key, start=starts[key]) for key in plan.delete],
             edges=[edges[i] for i in plan.create],
             now_hours=now_hours,
             created_at=created_at,

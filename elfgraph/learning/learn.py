@@ -20,6 +20,7 @@ from elfgraph.learning.checks import (
 from elfgraph.learning.models import LearnResult
 from elfgraph.learning.repository.insert_again import insert_again
 from elfgraph.learning.repository.insert_blocks import BatchProps, InsertRow, insert_blocks
+from elfgraph.schema import statistics
 from elfgraph.sessions.clock import SessionClock
 from elfgraph.spaces.registry import count_with_status, space_missing
 from elfgraph.store.database import Database
@@ -47,6 +48,8 @@ async def learn_items(
     results = await store_items(
         database, space, checked, await sessions.now_hours(), sessions.session_id
     )
+    # The first blocks of a database would otherwise be planned on as an empty index.
+    await statistics.learned(database, sum(r.status == "created" for r in results))
     tagged = any(tag.startswith("self/") for item in checked for tag in item["tags"])
     return Learned(results, self_tagged=tagged)
 

@@ -13,7 +13,7 @@ import os
 import secrets
 import subprocess
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -159,11 +159,14 @@ class LocalNeo4j:
         timeout: float = 120.0,
         progress: Callable[[str], None] | None = None,
         version: str | None = None,
+        settings: Mapping[str, str] | None = None,
     ) -> ServerStatus:
         """Start the server unless it already runs; wait until Bolt answers. `progress`
         hears one line per long step (fetching the jars, waiting for the server).
         `version`: the Neo4j release of a new instance (default NEO4J_VERSION); an instance
-        that holds data runs the release that wrote it, and asking for another is refused."""
+        that holds data runs the release that wrote it, and asking for another is refused.
+        `settings`: more neo4j.conf lines for this start only (tests and benchmarks, e.g.
+        `db.index_sampling.background_enabled=false`); the next start writes without them."""
         tell = progress or (lambda line: None)
         self.home.mkdir(parents=True, exist_ok=True, mode=0o700)  # data and password inside
         with file_lock(self.home / ".start.lock"):
@@ -189,7 +192,7 @@ class LocalNeo4j:
                         "pid": None,
                     }
                 )
-                self._write_config(state, page_cache)
+                self._write_config(state, page_cache, settings or {})
                 process = self._launch(chosen, java, lib, heap)
                 state = state.model_copy(
                     update={"pid": process.pid, "started_at": datetime.now(UTC).isoformat()}
@@ -231,7 +234,9 @@ class LocalNeo4j:
                 chosen.append(ephemeral_port(set(chosen)))
         return chosen[0], chosen[1]
 
-    def _write_config(self, state: ServerState, page_cache: str) -> None:
+    def _write_config(
+        self, state: ServerState, page_cache: str, settings: Mapping[str, str]
+    ) -> None:
         conf_dir = self.home / "conf"
         for sub in ("conf", "data", "logs", "run", "import", "plugins"):
             (self.home / sub).mkdir(parents=True, exist_ok=True)
@@ -253,6 +258,7 @@ class LocalNeo4j:
             f"dbms.security.auth_enabled={'true' if state.auth else 'false'}",
             "dbms.usage_report.enabled=false",
             "db.tx_log.rotation.retention_policy=256M size",
+            *(f"{name}={value}" for name, value in settings.items()),
         ]
         (conf_dir / "neo4j.conf").write_text("\n".join(lines) + "\n", encoding="utf-8")
 

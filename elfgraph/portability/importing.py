@@ -31,6 +31,7 @@ from elfgraph.portability.records import COUNTED, DataLine, SpaceLine
 from elfgraph.portability.repository.count_space_edges import count_space_edges
 from elfgraph.portability.repository.publish_space import publish_space
 from elfgraph.portability.staging import BATCH, recount_degrees, rows_for, write_batch
+from elfgraph.schema import statistics
 from elfgraph.schema.migrations import schema_indexes
 from elfgraph.spaces.names import validate_space_name
 from elfgraph.spaces.registry import find_space
@@ -92,6 +93,7 @@ async def load_space(
         kind, lines, rows = batch
         await write_batch(claim, kind, lines, rows, source=source)
         counts[kind] += len(lines)
+        await statistics.learned(database, len(lines))  # planned on as they fill
         if on_batch is not None:
             on_batch()
 
@@ -114,6 +116,7 @@ async def load_space(
     except BaseException:
         await claim.discard()
         raise
+    await statistics.refresh(database)  # the space's blocks now under their own name
     return ImportResult(
         space=target,
         source=source,

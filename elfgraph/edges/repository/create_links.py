@@ -3,6 +3,13 @@ from typing import TypedDict
 from elfgraph.store.transaction import Transaction, run_scalar
 
 
+class DisplacedEdge(TypedDict):
+    """A stored edge to delete: its elementId and the id of the block it starts at."""
+
+    key: str
+    start: str
+
+
 class EdgeRow(TypedDict):
     """One edge to create (elfgraph.edges.link.edge_row makes them): a < b, the
     relationship type made from the relation word."""
@@ -19,12 +26,12 @@ async def create_links(
     tx: Transaction,
     *,
     space: str,
-    displaced: list[str],
+    displaced: list[DisplacedEdge],
     edges: list[EdgeRow],
     now_hours: float,
     created_at: str,
 ) -> int:
-    """Delete the displaced edges (elementIds), create `edges`; how many were created."""
+    """Delete the displaced edges, create `edges`; how many were created."""
     return int(
         await run_scalar(
             tx,
