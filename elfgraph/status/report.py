@@ -74,6 +74,9 @@ async def read_status(
         edge_count=row["edges"],
         embedding_model=record.get("embedding_model"),
         hours_since_curate=since,
+        forgotten_count=int(record.get("forgotten_count") or 0),
+        corrected_count=int(record.get("corrected_count") or 0),
+        last_forgotten_at=record.get("last_forgotten_at"),
         health=health,
         suggestion=suggestion,
     )
