@@ -266,8 +266,7 @@ GUIDES: dict[str, AgentGuide] = dict(
             "Fast: a scan of the space's texts on the server, then as {op:forget}.",
             "ForgetResult with the blocks and their content when previewing (the default), "
             "more_matching when more than {arg:limit=100} matched.",
-            "Check the blocks, then {op:forget} their ids (or run again with "
-            "{arg:dry_run=False}).",
+            "Check the blocks, then {op:forget} their ids (or run again with {arg:dry_run=False}).",
             'preview = await memory.forget_matching("555-0199")\n'
             "for block in preview.blocks:\n    print(block)\n"
             'await memory.forget(preview.block_ids, reason="phone number")',
