@@ -60,6 +60,9 @@ METHODS = [
     "connects",
     "connect_by_query",
     "curate",
+    "forget",
+    "forget_matching",
+    "correct",
 ]
 
 
