@@ -7,9 +7,9 @@ would go.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, computed_field
 
 from elfgraph.records import Record
 
@@ -52,12 +52,11 @@ class ForgetResult(Record):
     reason: str | None = None
     more_matching: bool = False  # forget_matching: more blocks matched than its limit
 
+    @computed_field  # type: ignore[prop-decorator]
     @property
     def block_ids(self) -> list[str]:
+        """Every block's id, named ones first (in to_dict() and the MCP tools' results)."""
         return [block.id for block in self.blocks]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**super().to_dict(), "block_ids": self.block_ids}
 
     @property
     def summary(self) -> str:
