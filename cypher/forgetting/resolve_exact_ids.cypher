@@ -1,6 +1,6 @@
 // name: resolve_exact_ids
 // mode: read
-// returns: many
+// returns: one
 // params: space, ids, min_prefix, limit
 // What each given id names, exactly, in the order given: the block with that id, else (for
 // a prefix of at least $min_prefix characters) up to $limit blocks whose id starts with it,
@@ -26,5 +26,7 @@ CALL (prefix, exact) {
   LIMIT $limit
   RETURN collect(b) AS by_prefix
 }
-RETURN position, given, [b IN exact + by_prefix | {id: b.id, status: b.status}] AS matches
+WITH position, given, [b IN exact + by_prefix | {id: b.id, status: b.status}] AS matches
 ORDER BY position
+// One record for every id: a record each costs the async driver ~70 µs of Python.
+RETURN collect({given: given, matches: matches}) AS rows

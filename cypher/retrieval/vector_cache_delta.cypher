@@ -17,7 +17,7 @@
 // `since` that deleted an active block (their tombstones, docs/BEHAVIOUR.md §12, through the
 // Forgotten(space, vector_epoch) index, migration 0061): a deleted block carries no epoch, so
 // a cache that did not make one of them checks which of its blocks are still there
-// (vector_cache_alive.cypher). No row when the space is gone.
+// (space_block_ids.cypher). No row when the space is gone.
 MATCH (s:Space {name: $space})
 WITH s.text_key AS key, coalesce(s.vector_epoch, 0) AS epoch
 CALL () {

@@ -3,8 +3,8 @@ the first time or when the space was replaced (a new text_key), else only the bl
 a newer vector epoch (docs/BEHAVIOUR.md §7.2). A cache of sketches (a space past the vectors'
 capacity) reads the blocks' int8 sketches instead of their embeddings; a cache of the words
 alone reads neither. A block deleted by a forget carries no epoch: when another process
-forgot active blocks since (their tombstones' epochs, §12), the cache asks which of the
-blocks it holds are still there, a page at a time."""
+forgot active blocks since (their tombstones' epochs, §12.2), the cache reads every block id of
+the space (from the (space, id) index alone) and lets go of the blocks it holds that are gone."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import anyio
 import numpy as np
 
 from elfgraph.core.sketch import quantised_rows, sketch_bytes
-from elfgraph.retrieval.repository.vector_cache_alive import vector_cache_alive
+from elfgraph.retrieval.repository.space_block_ids import space_block_ids
 from elfgraph.retrieval.repository.vector_cache_delta import vector_cache_delta
 from elfgraph.retrieval.repository.vector_cache_load import vector_cache_load
 from elfgraph.retrieval.repository.vector_cache_rows import vector_cache_rows
@@ -39,8 +39,6 @@ from elfgraph.store.transaction import Transaction
 # row), so a page is turned into float32 rows before the next is read: a 5,000-block load
 # peaked ~60 MB higher in one read.
 LOAD_PAGE = 1_000
-# Cached ids checked per read after another process's forget: 10,000 ids are ~200 KB sent.
-ALIVE_PAGE = 10_000
 
 
 async def catch_up(
@@ -68,7 +66,8 @@ async def catch_up(
             version = (delta["key"], int(delta["epoch"]))
             cache.forget(delta["gone"])  # archived since: all at once, not recall by recall
             if set(delta["forgets"]) - cache.known_forgets:  # deleted by another process
-                cache.forget(await _gone(database, space, cache.held_ids()))
+                there = await database.read(space_block_ids, space=space)
+                cache.forget([block for block in cache.held_ids() if block not in there])
             if delta["texts"] is not None and (delta["vectors"] is not None or wanted == WORDS):
                 rows = Pages(wanted)
                 rows.add(delta["ids"], delta["vectors"], delta["texts"])
@@ -168,16 +167,6 @@ def _sketch_matrix(items: Sequence[list[float] | str]) -> np.ndarray:
     width = widths.pop()
     zero = np.zeros(width, dtype=np.int8)
     return np.stack([zero if row is None else row for row in decoded])
-
-
-async def _gone(database: Database, space: str, held: list[str]) -> list[str]:
-    """Those of the cached ids no longer active (a forget deleted them), a page per read."""
-    gone: list[str] = []
-    for start in range(0, len(held), ALIVE_PAGE):
-        gone += await database.read(
-            vector_cache_alive, space=space, ids=held[start : start + ALIVE_PAGE]
-        )
-    return gone
 
 
 async def _rows_in_pages(database: Database, space: str, wanted: list[str], *, kind: Kind) -> Pages:

@@ -1,6 +1,6 @@
 from typing import TypedDict, cast
 
-from elfgraph.store.transaction import Transaction, run_many
+from elfgraph.store.transaction import Transaction, run_one
 
 
 class ExactMatch(TypedDict):
@@ -9,7 +9,6 @@ class ExactMatch(TypedDict):
 
 
 class ExactRow(TypedDict):
-    position: int
     given: str
     matches: list[ExactMatch]  # none: unknown; several: an ambiguous prefix
 
@@ -18,7 +17,7 @@ async def resolve_exact_ids(
     tx: Transaction, *, space: str, ids: list[str], min_prefix: int, limit: int
 ) -> list[ExactRow]:
     """One row per given id, in order, with the blocks it may name (at most `limit`)."""
-    rows = await run_many(
+    row = await run_one(
         tx, "resolve_exact_ids", space=space, ids=ids, min_prefix=min_prefix, limit=limit
     )
-    return cast(list[ExactRow], rows)
+    return cast(list[ExactRow], row["rows"] if row else [])
