@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from elfgraph.forgetting.models import CorrectResult, ForgetResult, ForgottenBlock
+from elfgraph.forgetting.models import Cause, CorrectResult, ForgetResult, ForgottenBlock
 from elfgraph.forgetting.plan import Doomed, embedded_text, needles, own_summary
 
 
@@ -18,7 +18,7 @@ def test_batches_keep_each_named_block_with_what_goes_with_it(groups: list[int],
     doomed = Doomed()
     for g, members in enumerate(groups):
         for m in range(members):
-            cause = "named" if m == 0 else "near_duplicate"
+            cause: Cause = "named" if m == 0 else "near_duplicate"
             doomed.add(f"{g}-{m}", "archived", f"text {g} {m}", cause, f"{g}-0")
     batches = doomed.batches(size)
     assert [i for batch in batches for i in batch] == doomed.ids  # each once, in order
