@@ -126,9 +126,11 @@ async def _doomed(tx: Transaction, space: str, ids: list[str], *, exact: bool) -
     fresh: list[str] = named
     cause: Cause = "named"
     for _ in range(ROUNDS):
-        for block in await forget_inputs(tx, space=space, ids=fresh):
-            group = doomed.group.get(block["id"], block["id"])
-            doomed.add(block["id"], block["status"], block["content"], cause, group)
+        found = await forget_inputs(tx, space=space, ids=fresh)
+        for block in found:  # the blocks asked for first: a near-duplicate named is named
+            doomed.add(block["id"], block["status"], block["content"], cause, block["id"])
+        for block in found:
+            group = doomed.group[block["id"]]
             for near in block["near_duplicates"]:
                 doomed.add(near["id"], near["status"], near["content"], "near_duplicate", group)
         group_of = {normalised_text(doomed.texts[i]): doomed.group[i] for i in doomed.ids}
