@@ -35,11 +35,13 @@ if TYPE_CHECKING:
         BlockNotActiveError,
         ConfigError,
         ConnectError,
+        CorrectError,
         CurateError,
         CypherFileError,
         DegreeLimitError,
         DreamError,
         ElfgraphError,
+        ForgetError,
         FrameError,
         ImportFileError,
         LearnError,
@@ -50,6 +52,7 @@ if TYPE_CHECKING:
         StorageError,
     )
     from elfgraph.feedback.models import OutcomeResult
+    from elfgraph.forgetting.models import CorrectResult, ForgetResult, ForgottenBlock
     from elfgraph.history import OperationRecord
     from elfgraph.learning.models import LearnResult
     from elfgraph.llm.base import BlockAnalysis, LLMService
@@ -88,6 +91,8 @@ _EXPORTS: dict[str, str] = {
     "ConnectSpec": "elfgraph.edges.models",
     "ConnectsResult": "elfgraph.edges.models",
     "ConsolidateResult": "elfgraph.consolidation.models",
+    "CorrectError": "elfgraph.errors",
+    "CorrectResult": "elfgraph.forgetting.models",
     "CurateError": "elfgraph.errors",
     "CurateResult": "elfgraph.curation.models",
     "CypherFileError": "elfgraph.errors",
@@ -102,6 +107,9 @@ _EXPORTS: dict[str, str] = {
     "ElfmemImportResult": "elfgraph.portability.models",
     "EmbeddingService": "elfgraph.embedding.base",
     "ExportResult": "elfgraph.portability.models",
+    "ForgetError": "elfgraph.errors",
+    "ForgetResult": "elfgraph.forgetting.models",
+    "ForgottenBlock": "elfgraph.forgetting.models",
     "FrameError": "elfgraph.errors",
     "FrameResult": "elfgraph.retrieval.models",
     "ImportFileError": "elfgraph.errors",
@@ -161,6 +169,8 @@ __all__ = [
     "ConnectSpec",
     "ConnectsResult",
     "ConsolidateResult",
+    "CorrectError",
+    "CorrectResult",
     "CurateError",
     "CurateResult",
     "CypherFileError",
@@ -175,6 +185,9 @@ __all__ = [
     "ElfmemImportResult",
     "EmbeddingService",
     "ExportResult",
+    "ForgetError",
+    "ForgetResult",
+    "ForgottenBlock",
     "FrameError",
     "FrameResult",
     "ImportFileError",

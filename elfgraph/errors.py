@@ -10,6 +10,8 @@ ElfgraphError                 base; str() ends with "— Recovery: …"
 │   ├── SelfLoopError         source and target are the same block
 │   ├── BlockNotActiveError   a block is not active in this space
 │   └── DegreeLimitError      a block is at the degree cap with only protected edges
+├── ForgetError               forget()/forget_matching() given ids, a text or a reason it cannot use
+├── CorrectError              correct() cannot replace the block as asked
 ├── StorageError              Neo4j unreachable, refused credentials, schema or lock mismatch
 ├── CurateError               a curate run lost its lock to another run midway
 ├── DreamError                a dream lost its space's lease to another dream midway
@@ -125,6 +127,16 @@ class DegreeLimitError(ConnectError):
             recovery="{op:disconnect} one of its edges, run {op:curate} to prune stale ones, "
             "or raise {setting:edges.edge_degree_cap}.",
         )
+
+
+class ForgetError(ElfgraphError):
+    """forget() or forget_matching() was given ids, a text, a reason or a limit it cannot
+    use; an unknown id or an ambiguous prefix among them. Nothing was forgotten."""
+
+
+class CorrectError(ElfgraphError):
+    """correct() cannot replace the block as asked: an unknown or archived block, a new text
+    it cannot store, the same text, or a text another active block already holds."""
 
 
 class StorageError(ElfgraphError):

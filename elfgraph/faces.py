@@ -34,16 +34,19 @@ _RENAMED: dict[str, str] = {
     "consolidate": "dream",
     "connects": "connect",
     "connect_by_query": "recall",
+    "forget_matching": "forget",
 }
 _CLI_NOTE: dict[str, str] = {
     "learn_many": " (once per fact)",
     "connects": " (once per edge)",
     "connect_by_query": " then `elfgraph connect`",
+    "forget_matching": " with `--matching`",
 }
 _MCP_NOTE: dict[str, str] = {
     "learn_many": " (once per fact)",
     "connects": " (once per edge)",
     "connect_by_query": " then elfgraph_connect",
+    "forget_matching": ' with "matching"',
 }
 
 _IDS: dict[Face, str] = {

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from datetime import UTC, datetime
 
 from elfgraph.core.checks import shown
@@ -37,6 +38,13 @@ class History:
         self._records.append(
             OperationRecord(operation=operation, detail=detail, timestamp=timestamp, ok=ok)
         )
+
+    def drop_mentions(self, needles: Iterable[str]) -> None:
+        """Forget the records whose detail holds one of `needles` (a forgotten block's id or
+        the start of its text: docs/BEHAVIOUR.md §12)."""
+        marks = [needle for needle in needles if needle]
+        kept = [r for r in self._records if not any(mark in r.detail for mark in marks)]
+        self._records = deque(kept, maxlen=self._records.maxlen)
 
     def last(self, n: object) -> list[OperationRecord]:
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:

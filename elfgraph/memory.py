@@ -38,6 +38,7 @@ from elfgraph.retrieval.index_share import IndexShare
 from elfgraph.retrieval.models import FrameResult, ScoredBlock
 from elfgraph.retrieval.retrieve import check_flag, check_query
 from elfgraph.retrieval.retriever import Retriever
+from elfgraph.revision import Revision
 from elfgraph.schema.migrations import open_database
 from elfgraph.sessions.clock import SessionClock, check_task_type
 from elfgraph.spaces.names import validate_space_name
@@ -51,7 +52,7 @@ def _tell(progress: Callable[[int, int], None], total: int, done: int) -> None:
     progress(done, max(total, done))  # others may add to the inbox meanwhile
 
 
-class MemorySystem(GraphEditing, Upkeep):
+class MemorySystem(GraphEditing, Upkeep, Revision):
     """The public API of one space. Create it with `open()` or `managed()`."""
 
     def __init__(
@@ -341,7 +342,9 @@ class MemorySystem(GraphEditing, Upkeep):
         active blocks and the edges between them."""
         request = check_query(name, query, top_k, self.config.memory.retrieval.top_k)
         key = (*request.key, check_flag(ids, "ids"))
-        result = self._state.cached_frame(key, self.clock())
+        # A frame is kept only under the space's last forget or correct, by any process (§12).
+        epoch = await self._retriever.retracted_epoch() if request.frame.cache_seconds else None
+        result = self._state.cached_frame(key, self.clock(), epoch)
         if result is None:
             result = await self._retriever.frame(
                 request,
@@ -351,7 +354,7 @@ class MemorySystem(GraphEditing, Upkeep):
             )
             if request.frame.cache_seconds:
                 until = self.clock() + request.frame.cache_seconds
-                self._state.keep_frame(key, result, until)
+                self._state.keep_frame(key, result, until, epoch)
         self._state.retrieved(b.id for b in result.blocks)
         return result
 

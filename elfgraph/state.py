@@ -54,7 +54,9 @@ class ProcessState:
         # insertion-ordered, O(1) lookups, O(1) removal of the oldest
         self._session_block_ids: OrderedDict[str, None] = OrderedDict()
         self._in_session = False
-        self._frames: dict[FrameKey, tuple[float, FrameResult]] = {}
+        # Each kept frame with when it expires and the space's retracted epoch it was made
+        # under: a forget or a correct, in any process, makes it stale (§12).
+        self._frames: dict[FrameKey, tuple[float, int | None, FrameResult]] = {}
 
     # ---- breadcrumbs -------------------------------------------------------------------
 
@@ -83,6 +85,17 @@ class ProcessState:
             for _ in range(len(crumbs) - BREADCRUMBS_OUTSIDE_SESSION):
                 crumbs.popitem(last=False)
 
+    def forgotten(self, block_ids: Iterable[str], needles: Iterable[str]) -> None:
+        """Blocks this process forgot (docs/BEHAVIOUR.md §12): out of the breadcrumbs, and the
+        history records that quote one (its id, or the start of its text) dropped."""
+        gone = set(block_ids)
+        if self.last_learned_block_id in gone:
+            self.last_learned_block_id = None
+        self.last_recall_block_ids = [i for i in self.last_recall_block_ids if i not in gone]
+        for block_id in gone:
+            self._session_block_ids.pop(block_id, None)
+        self.history.drop_mentions(needles)
+
     def session_began(self) -> None:
         self.last_learned_block_id = None
         self.last_recall_block_ids = []
@@ -94,16 +107,23 @@ class ProcessState:
 
     # ---- the frame cache ---------------------------------------------------------------
 
-    def cached_frame(self, key: FrameKey, now: float) -> FrameResult | None:
+    def cached_frame(self, key: FrameKey, now: float, epoch: int | None = 0) -> FrameResult | None:
+        """The frame kept for `key`, while it lives and was made under the space's retracted
+        `epoch` (a forget or correct since, in any process, drops every kept frame)."""
         kept = self._frames.get(key)
+        if kept is not None and kept[1] != epoch:
+            self._frames.clear()
+            return None
         if kept is None or kept[0] <= now:
             return None
-        return kept[1].model_copy(update={"cached": True})
+        return kept[2].model_copy(update={"cached": True})
 
-    def keep_frame(self, key: FrameKey, result: FrameResult, until: float) -> None:
+    def keep_frame(
+        self, key: FrameKey, result: FrameResult, until: float, epoch: int | None = 0
+    ) -> None:
         if len(self._frames) >= FRAME_CACHE_SIZE:  # many queries and no write: drop the oldest
             del self._frames[next(iter(self._frames))]
-        self._frames[key] = (until, result)
+        self._frames[key] = (until, epoch, result)
 
     def memory_changed(self) -> None:
         """The one invalidation rule: a write may change what any frame shows."""

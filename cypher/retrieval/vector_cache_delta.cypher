@@ -13,8 +13,11 @@
 // so the driver's lists of floats never hold a large catch-up at once. $vectors says what
 // comes of each vector: 'vectors' the embedding, 'sketches' the int8 sketch of the
 // embedding (a cache past its vectors' capacity; the embedding of a block dreamed before
-// blocks kept one), 'words' nothing. No row
-// when the space is gone.
+// blocks kept one), 'words' nothing. `forgets`: the vector epochs of the forgets since
+// `since` that deleted an active block (their tombstones, docs/BEHAVIOUR.md §12, through the
+// Forgotten(space, vector_epoch) index, migration 0061): a deleted block carries no epoch, so
+// a cache that did not make one of them checks which of its blocks are still there
+// (space_block_ids.cypher). No row when the space is gone.
 MATCH (s:Space {name: $space})
 WITH s.text_key AS key, coalesce(s.vector_epoch, 0) AS epoch
 CALL () {
@@ -26,7 +29,12 @@ CALL () {
          collect(CASE WHEN b.status = 'active' AND b.embedding IS NOT NULL THEN b END) AS wanted,
          collect(CASE WHEN b.status <> 'active' OR b.embedding IS NULL THEN b.id END) AS gone
 }
-RETURN key, epoch, seen, [b IN wanted | b.id] AS ids, gone,
+CALL () {
+  MATCH (t:Forgotten)
+  WHERE t.space = $space AND t.vector_epoch > $since
+  RETURN collect(DISTINCT t.vector_epoch) AS forgets
+}
+RETURN key, epoch, seen, [b IN wanted | b.id] AS ids, gone, forgets,
        CASE WHEN size(wanted) <= $page THEN
          CASE $vectors
            WHEN 'vectors' THEN [b IN wanted | b.embedding]

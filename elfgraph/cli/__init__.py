@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from elfgraph.cli import memory_commands, portability_commands, space_commands
+from elfgraph.cli import forget_commands, memory_commands, portability_commands, space_commands
 from elfgraph.cli._common import print_json
 from elfgraph.cli.curate_command import curate
 from elfgraph.cli.db_commands import db_app
@@ -90,6 +90,7 @@ app.add_typer(neo4j_app, name="neo4j")
 app.add_typer(db_app, name="db")
 app.command()(demo)
 memory_commands.register(app)
+forget_commands.register(app)
 space_commands.register(app)
 app.command()(curate)
 app.command()(mcp)

@@ -232,6 +232,63 @@ GUIDES: dict[str, AgentGuide] = dict(
             'await memory.connects([{"source": a, "target": b, "relation": "supports"}])',
         ),
         _entry(
+            "forget",
+            "Delete blocks for good, in any status, with every trace of their text: edges, "
+            "their ids in outcome records and co-retrieval pairs, the copies other blocks "
+            "absorbed (those give the text back), the near-duplicates dream archived into "
+            "them, inbox copies, and every process's caches. The space keeps a tombstone "
+            "per block (when, the reason), never its id or text.",
+            "The user asks to forget something (a secret pasted by mistake, personal data, a "
+            "deletion request), or a block is junk that must not come back.",
+            "A fact merely changed: {op:correct} keeps its confidence and your edges. A "
+            "block that only faded: {op:curate} archives it. You have no ids, only words: "
+            "{op:forget_matching} previews the blocks that hold them. Unsure: "
+            "{arg:dry_run=True} shows what would go, with the texts.",
+            "Fast: one read, then one write per 500 blocks; an embedding per block whose "
+            "vector leaned on a forgotten one.",
+            "ForgetResult(blocks, inbox, active, archived, near_duplicates, inbox_copies, "
+            "edges_removed, texts_given_back, vectors_refreshed, outcomes_edited, "
+            "co_retrievals_removed, receipt). Ids are whole or 6+ characters, exactly: a "
+            "near-duplicate's id names it, not its survivor. An unknown or ambiguous id is "
+            "an error and nothing changes.",
+            "Nothing: no recall, frame or dream in any process returns them again. An "
+            "export made before still holds them.",
+            'result = await memory.forget(["1c8afd05"], reason="user asked")\nprint(result)',
+        ),
+        _entry(
+            "forget_matching",
+            "Find the blocks whose text contains some words (any case, any status) and "
+            "preview them with their texts; with {arg:dry_run=False}, forget them.",
+            "The user asks to forget everything about something (a name, a number, a key) "
+            "and you have no ids.",
+            "You have the ids: {op:forget} is exact. Words that many blocks share: read "
+            "the preview first, always.",
+            "Fast: a scan of the space's texts on the server, then as {op:forget}.",
+            "ForgetResult with the blocks and their content when previewing (the default), "
+            "more_matching when more than {arg:limit=100} matched.",
+            "Check the blocks, then {op:forget} their ids (or run again with {arg:dry_run=False}).",
+            'preview = await memory.forget_matching("555-0199")\n'
+            "for block in preview.blocks:\n    print(block)\n"
+            'await memory.forget(preview.block_ids, reason="phone number")',
+        ),
+        _entry(
+            "correct",
+            "Replace a fact that changed: the new text becomes an active block at once "
+            "(recalled without a dream) with the old block's tags, category and confidence; "
+            "your edges (connect) move to it; the old block is archived and its id names "
+            "the new one.",
+            "A recalled fact is wrong or out of date, and you know what is true now.",
+            "The old text must vanish altogether (a secret, personal data): {op:forget}. "
+            "New knowledge beside the old: {op:remember}.",
+            "Fast: one embedding and one write.",
+            "CorrectResult(old_id, new_id, confidence, edges_moved, edges_dropped). The "
+            "automatic edges of the old text are dropped; frames and outcomes link the new "
+            "block again as it is used.",
+            "{op:recall} returns the new text; {op:outcome} when it proves right.",
+            'await memory.correct("1c8afd05", "The staging DB is read-only on Mondays.",\n'
+            '                     reason="the schedule moved")',
+        ),
+        _entry(
             "curate",
             "Maintenance: archive blocks that decayed, prune weak edges, let unused edges "
             "fade, reinforce the agent's core blocks.",
@@ -327,6 +384,15 @@ EXAMPLE_CALLS: dict[str, tuple[str, dict[str, Any]]] = {
     "disconnect": (
         "disconnect",
         {"source": "1c8afd05", "target": "2a243325", "reason": "unrelated"},
+    ),
+    "forget": ("forget", {"block_ids": ["1c8afd05"], "reason": "user asked"}),
+    "correct": (
+        "correct",
+        {
+            "block_id": "1c8afd05",
+            "new_content": "The staging DB is read-only on Mondays.",
+            "reason": "the schedule moved",
+        },
     ),
     "curate": ("curate", {"if_due": True}),
     "status": ("status", {}),

@@ -17,6 +17,8 @@ CLI_POSITIONAL: dict[str, tuple[str, ...]] = {
     "outcome": ("block_ids",),
     "connect": ("source", "target"),
     "disconnect": ("source", "target"),
+    "forget": ("block_ids",),
+    "correct": ("block_id", "new_content"),
     "guide": ("method",),
 }
 CLI_OPTION_NAMES = {"tags": "tag"}  # a list option is repeated: --tag a --tag b

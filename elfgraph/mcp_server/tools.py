@@ -18,9 +18,10 @@ from pydantic import BaseModel, Field
 from elfgraph.consolidation.models import ConsolidateResult
 from elfgraph.curation.models import CurateResult
 from elfgraph.edges.models import ConnectResult, DisconnectResult
-from elfgraph.errors import ElfgraphError
+from elfgraph.errors import ElfgraphError, ForgetError
 from elfgraph.faces import use_face
 from elfgraph.feedback.models import OutcomeResult
+from elfgraph.forgetting.models import CorrectResult, ForgetResult
 from elfgraph.guide import guide
 from elfgraph.learning.models import LearnResult
 from elfgraph.mcp_server.session import Served
@@ -83,8 +84,23 @@ def recall_text(blocks: list[ScoredBlock]) -> str:
     return "\n".join(f"[{short_id(b)}] {' '.join(_preview(b).preview.split())}" for b in blocks)
 
 
+def forget_text(result: ForgetResult) -> str:
+    """What the model reads of a forget: the summary and, in a preview, every block that
+    would go with the start of its text, to check before forgetting them."""
+    lines = [result.summary]
+    if result.dry_run:
+        lines += [
+            f"[{block.id}] ({block.status}, {block.cause.replace('_', ' ')}) "
+            f"{' '.join((block.content or '').split())[:PREVIEW_CHARS]}"
+            for block in result.blocks
+        ]
+    return "\n".join(lines)
+
+
 async def _run(
-    ctx: Context, call: Callable[[MemorySystem], Awaitable[BaseModel]]
+    ctx: Context,
+    call: Callable[[MemorySystem], Awaitable[BaseModel]],
+    text_of: Callable[[ForgetResult], str] | None = None,
 ) -> CallToolResult:
     """The call's result as structured content, with its one-sentence summary (or the
     rendered text) as the text the model reads; an elfgraph error as a tool error."""
@@ -96,6 +112,8 @@ async def _run(
         except ElfgraphError as exc:
             raise ToolError(exc.describe("mcp")) from exc
         text = result.text if isinstance(result, Retrieved) else getattr(result, "summary", "")
+        if text_of is not None and isinstance(result, ForgetResult):
+            text = text_of(result)
         return CallToolResult(
             content=[TextContent(type="text", text=text or "(nothing)")],
             structured_content=result.model_dump(mode="json"),
@@ -236,6 +254,54 @@ def register_tools(server: MCPServer[Served]) -> None:
             ctx,
             lambda m: m.disconnect(source, target, guard_relation=guard_relation, reason=reason),
         )
+
+    @server.tool(annotations=DESTRUCTIVE)
+    async def elfgraph_forget(
+        ctx: Context,
+        block_ids: Annotated[
+            list[str] | None, Field(description="Ids (or their first 6+ characters) to forget.")
+        ] = None,
+        matching: Annotated[
+            str | None,
+            Field(description="Or: forget the blocks whose text contains this (any case)."),
+        ] = None,
+        reason: Annotated[str | None, Field(description="Why; kept in the tombstones.")] = None,
+        dry_run: Annotated[
+            bool | None,
+            Field(
+                description="true: only list what would go, with its text. Default: false "
+                "with block_ids, true with matching (check the list, then forget by ids)."
+            ),
+        ] = None,
+    ) -> Annotated[CallToolResult, ForgetResult]:
+        """Delete blocks for good when the user asks you to forget something (a secret, a
+        wrong fact, personal data): their text, edges and ids go from the whole memory.
+        Give block_ids, or matching text to find them; nothing brings them back."""
+
+        async def call(memory: MemorySystem) -> ForgetResult:
+            if (block_ids is None) == (matching is None):
+                raise ForgetError(
+                    "Give block_ids or matching, not both and not neither.",
+                    recovery='Pass "block_ids" from elfgraph_recall, or "matching" with the '
+                    "words the blocks contain.",
+                )
+            if matching is not None:
+                preview = True if dry_run is None else dry_run
+                return await memory.forget_matching(matching, reason=reason, dry_run=preview)
+            return await memory.forget(block_ids or [], reason=reason, dry_run=bool(dry_run))
+
+        return await _run(ctx, call, forget_text)
+
+    @server.tool(annotations=DESTRUCTIVE)
+    async def elfgraph_correct(
+        ctx: Context,
+        block_id: Id,
+        new_content: Annotated[str, Field(description="What is true now, in full.")],
+        reason: Annotated[str | None, Field(description="Why it changed.")] = None,
+    ) -> Annotated[CallToolResult, CorrectResult]:
+        """Replace a fact that changed or was wrong: the new text is recalled at once, keeps
+        the old block's confidence and your edges; the old block is archived."""
+        return await _run(ctx, lambda m: m.correct(block_id, new_content, reason=reason))
 
     @server.tool(annotations=READ_ONLY)
     async def elfgraph_status(ctx: Context) -> Annotated[CallToolResult, SystemStatus]:

@@ -2,7 +2,9 @@
 the first time or when the space was replaced (a new text_key), else only the blocks with
 a newer vector epoch (docs/BEHAVIOUR.md §7.2). A cache of sketches (a space past the vectors'
 capacity) reads the blocks' int8 sketches instead of their embeddings; a cache of the words
-alone reads neither."""
+alone reads neither. A block deleted by a forget carries no epoch: when another process
+forgot active blocks since (their tombstones' epochs, §12.2), the cache reads every block id of
+the space (from the (space, id) index alone) and lets go of the blocks it holds that are gone."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import anyio
 import numpy as np
 
 from elfgraph.core.sketch import quantised_rows, sketch_bytes
+from elfgraph.retrieval.repository.space_block_ids import space_block_ids
 from elfgraph.retrieval.repository.vector_cache_delta import vector_cache_delta
 from elfgraph.retrieval.repository.vector_cache_load import vector_cache_load
 from elfgraph.retrieval.repository.vector_cache_rows import vector_cache_rows
@@ -62,6 +65,9 @@ async def catch_up(
         if delta["key"] == key and delta["seen"] <= cache.holds:
             version = (delta["key"], int(delta["epoch"]))
             cache.forget(delta["gone"])  # archived since: all at once, not recall by recall
+            if set(delta["forgets"]) - cache.known_forgets:  # deleted by another process
+                there = await database.read(space_block_ids, space=space)
+                cache.forget([block for block in cache.held_ids() if block not in there])
             if delta["texts"] is not None and (delta["vectors"] is not None or wanted == WORDS):
                 rows = Pages(wanted)
                 rows.add(delta["ids"], delta["vectors"], delta["texts"])

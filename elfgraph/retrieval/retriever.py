@@ -26,6 +26,7 @@ from elfgraph.retrieval.models import FrameResult, ScoredBlock
 from elfgraph.retrieval.ranking import Ranked
 from elfgraph.retrieval.reinforce import plan_reinforcement, reinforce
 from elfgraph.retrieval.rendering import render
+from elfgraph.retrieval.repository.retracted_epoch import retracted_epoch
 from elfgraph.retrieval.repository.warm_sample import warm_sample
 from elfgraph.retrieval.retrieve import Query, check_query, retrieve
 from elfgraph.retrieval.vector_cache import VectorCache
@@ -80,6 +81,18 @@ class Retriever:
                 await self._catch_up()
             except Exception:  # the dream is committed: the next recall tries again
                 log.warning("%s: vector cache not brought up to date", self.space, exc_info=True)
+
+    async def forgotten(self, ids: list[str], epochs: set[int]) -> None:
+        """This process forgot these blocks (docs/BEHAVIOUR.md §12): the cache lets go of
+        them at once and, as after a dream, reads what the forget changed (the texts given
+        back, the vectors made again), so the next recall is as fast as before."""
+        self.vectors.forgotten(ids, epochs)
+        await self.vectors_changed()
+
+    async def retracted_epoch(self) -> int | None:
+        """The vector epoch of the space's last forget or correct, made by any process: a
+        frame cached under another one may show what they took back (None: no space)."""
+        return await self.database.read(retracted_epoch, space=self.space)
 
     @property
     def loading(self) -> bool:

@@ -18,7 +18,7 @@ MemorySystem next opens on it). No I/O here."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -60,6 +60,9 @@ class VectorCache:
         self.keywords = KeywordIndex()
         # Every cached block's texts were given: the keyword index holds the whole space.
         self.keywords_complete = True
+        # Vector epochs of forgets this process made, whose blocks it forgot itself: a
+        # catch-up need not check its blocks for those (docs/BEHAVIOUR.md §12).
+        self.known_forgets: set[int] = set()
 
     def __len__(self) -> int:
         return int(self._alive.sum())
@@ -228,13 +231,22 @@ class VectorCache:
         if self.version is not None and version != self.version:
             self.behind = True
 
-    def forget(self, ids: Sequence[str]) -> None:
+    def forget(self, ids: Iterable[str]) -> None:
         """Blocks the database no longer has active (archived, deleted)."""
         for block_id in ids:
             self.keywords.remove(block_id)
             at = self._rows.get(block_id)
             if at is not None:
                 self._alive[at] = False
+
+    def forgotten(self, ids: Sequence[str], epochs: Iterable[int]) -> None:
+        """This process forgot these blocks, at these vector epochs."""
+        self.forget(ids)
+        self.known_forgets.update(epochs)
+
+    def held_ids(self) -> list[str]:
+        """The ids of the blocks the cache holds (for a check that they still exist)."""
+        return [self._ids[at] for at in np.flatnonzero(self._alive).tolist()]
 
     def drop(self) -> None:
         """Give up: too many blocks for the cache; recall asks the database."""

@@ -23,6 +23,9 @@ class SystemStatus(Record):
     edge_count: int | None
     embedding_model: str | None = None
     hours_since_curate: float | None = None  # active hours; None when never curated (§10.4)
+    forgotten_count: int | None = None  # blocks forgotten (tombstones kept), §12
+    corrected_count: int | None = None  # corrections made, §12
+    last_forgotten_at: str | None = None  # UTC ISO 8601 of the last forget, None before any
     health: Literal["good", "attention", "degraded"] = "good"
     suggestion: str = ""
 
@@ -38,9 +41,18 @@ class SystemStatus(Record):
             if self.hours_since_curate is None
             else f"curated {self.hours_since_curate:.1f} h ago"
         )
+        taken_back = ", ".join(
+            f"{n} {what}"
+            for n, what in (
+                (self.forgotten_count, "forgotten"),
+                (self.corrected_count, "corrected"),
+            )
+            if n
+        )
         return (
             f"Space {self.space!r} ({self.health}): {self.active_count} active, "
             f"{self.inbox_count} in inbox (dream at {self.inbox_threshold}), "
-            f"{self.archived_count} archived, {self.edge_count} edges; {session}; "
+            f"{self.archived_count} archived{', ' + taken_back if taken_back else ''}, "
+            f"{self.edge_count} edges; {session}; "
             f"clock {self.total_active_hours or 0.0:.2f} h; {curated}. {self.suggestion}"
         )

@@ -74,9 +74,21 @@ async def read_status(
         edge_count=row["edges"],
         embedding_model=record.get("embedding_model"),
         hours_since_curate=since,
+        forgotten_count=_count(record.get("forgotten_count")),
+        corrected_count=_count(record.get("corrected_count")),
+        last_forgotten_at=_text(record.get("last_forgotten_at")),
         health=health,
         suggestion=suggestion,
     )
+
+
+def _count(value: object) -> int:
+    """A counter the space node keeps (none yet: 0)."""
+    return int(value) if isinstance(value, int | float) else 0
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 async def _status_reads(tx: Transaction, *, space: str) -> tuple[SpaceStatusRow | None, str | None]:

@@ -65,6 +65,9 @@ def test_ids_from_remember_and_recall_work_as_prefixes(cli_space: str) -> None:
         ["outcome", "abcdef12", "--signal", "1"],
         ["connect", "abcdef12", "fedcba21"],
         ["disconnect", "abcdef12", "fedcba21"],
+        ["forget", "abcdef12", "--yes"],
+        ["forget", "--matching", "anything", "--dry-run"],
+        ["correct", "abcdef12", "a new text"],
         ["curate", "--json"],
     ],
 )

@@ -30,6 +30,8 @@ TOOLS = {
     "elfgraph_curate",
     "elfgraph_connect",
     "elfgraph_disconnect",
+    "elfgraph_forget",
+    "elfgraph_correct",
     "elfgraph_status",
     "elfgraph_guide",
 }

@@ -60,6 +60,9 @@ METHODS = [
     "connects",
     "connect_by_query",
     "curate",
+    "forget",
+    "forget_matching",
+    "correct",
 ]
 
 
@@ -196,6 +199,12 @@ CASES = [
     ("connect_by_query", (SURROGATE, "target"), {}),
     ("consolidate", (), {"skip_llm": "yes"}),
     ("curate", (), {"if_due": 1}),
+    ("forget", ([SURROGATE],), {}),
+    ("forget", (["a" * 16],), {"reason": SURROGATE}),
+    ("forget", (["a" * 16],), {"dry_run": "no"}),
+    ("forget_matching", ("abc" + SURROGATE,), {}),
+    ("correct", ("a" * 16, SURROGATE), {}),
+    ("correct", ("a" * 16, "the new text"), {"reason": SURROGATE}),
 ]
 
 

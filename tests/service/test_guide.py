@@ -52,7 +52,7 @@ def test_call_syntax_is_forgiven() -> None:
 @pytest.mark.parametrize("face", ["cli", "mcp"])
 def test_the_cli_and_mcp_guides_name_their_commands_and_tools_never_methods(face: str) -> None:
     offered = names(face)  # type: ignore[arg-type]
-    assert len(offered) == 10
+    assert len(offered) == 12
     for text in [guide(face=face)] + [guide(name, face) for name in offered]:  # type: ignore[arg-type]
         assert "()" not in text, text  # no Python call anywhere
         assert "memory." not in text

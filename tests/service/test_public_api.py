@@ -63,6 +63,12 @@ PUBLIC = {
     "export_space",
     "import_elfmem",
     "import_space",
+    # forget and correct (issue 61)
+    "CorrectError",
+    "CorrectResult",
+    "ForgetError",
+    "ForgetResult",
+    "ForgottenBlock",
 }
 
 

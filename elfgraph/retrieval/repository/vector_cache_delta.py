@@ -9,6 +9,8 @@ class VectorCacheDeltaRow(TypedDict):
     seen: int  # blocks with a newer epoch read, at most the limit
     ids: list[str]  # the active ones among them
     gone: list[str]  # the others: archived (or without a vector) since
+    # The vector epochs of the forgets since that deleted active blocks (their tombstones).
+    forgets: list[int]
     # Parallel to ids: embeddings or sketches, as asked; None past `page` of them or for
     # "words".
     vectors: list[list[float] | str] | None

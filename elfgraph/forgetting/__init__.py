@@ -1,0 +1,1 @@
+"""forget, forget_matching and correct (docs/BEHAVIOUR.md §12)."""
