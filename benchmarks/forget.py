@@ -1,6 +1,6 @@
 """Forgetting 1,000 blocks of a big space, and recall right before and after (issue 61).
 
-    python -m benchmarks.forget [--size 100000] [--forget 1000] [--recalls 100] [--check]
+    python -m benchmarks forget [--size 100000] [--forget 1000] [--recalls 100] [--check]
 
 Builds a space of `--size` active blocks straight in the graph (benchmarks/curate.py's rows:
 384-dimension embeddings and sketches, ~2.5 edges a block, kept degrees and counts), gives
@@ -14,14 +14,13 @@ MemorySystem, whose caches learn of the forget from its tombstones (it checks ev
 holds: the first is served by the database, the second pays the check). With `--check`, the
 kept degrees, due times and edge count are compared with a recount afterwards. Results:
 benchmarks/results/forget.json (median and p95 of each recall series, the forget's time and
-counts).
+counts) and its section of docs/BENCHMARKS.md (`--out` writes only that file).
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
-import json
 import random
 import statistics
 import time
@@ -34,6 +33,7 @@ import anyio
 
 from benchmarks.curate import _write, build, local_server_pid, raw_rows, settle
 from benchmarks.machine import describe, machine_line
+from benchmarks.publish import header, publish
 from benchmarks.read_path import questions
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
@@ -41,7 +41,6 @@ from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
 
-OUT = Path(__file__).resolve().parent / "results" / "forget.json"
 WARM_UP = 10  # recalls before each timed series, not timed
 
 # Near-duplicates dream archived into a block that stays, as archive_blocks.cypher leaves
@@ -183,8 +182,44 @@ async def run(
         await database.close()
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.forget", description=__doc__)
+def table(report: dict[str, Any]) -> str:
+    """Each round's forget and the recalls around it, with the recall before any forget."""
+    before = report["recall_before"]
+    lines = [
+        f"{report['size']:,} active blocks ({report['cache']['kind']} cached), "
+        f"{report['forgotten_per_round']:,} forgotten a round; recall before any forget "
+        f"p50 {before['p50_ms']:.0f} ms, p95 {before['p95_ms']:.0f} ms.",
+        "",
+        "| round | forget | active / archived | edges removed | texts given back "
+        "| recall right after p50 / p95 | first recall after "
+        "| another process's first three recalls |",
+        "|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for n, done in enumerate(report["rounds"], 1):
+        result, after = done["result"], done["recall_after"]
+        others = ", ".join(f"{ms:.0f}" for ms in done["other_process_first_recalls_ms"])
+        lines.append(
+            f"| {n} | {done['forget_s']:.2f} s | {result['active']:,} / {result['archived']:,} "
+            f"| {result['edges_removed']:,} | {result['texts_given_back']:,} "
+            f"| {after['p50_ms']:.0f} / {after['p95_ms']:.0f} ms "
+            f"| {done['first_recall_after_ms']:.0f} ms | {others} ms |"
+        )
+    drift = report.get("drift")
+    if drift is not None:
+        lines += [
+            "",
+            f"Against a recount afterwards: {drift['degree']} blocks' kept degree and the edge "
+            f"count by {drift['edge_count']} off.",
+        ]
+    return "\n".join(lines)
+
+
+def render(report: dict[str, Any], images: Path) -> str:
+    return "\n".join([header(report), "", table(report)])
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks forget", description=__doc__)
     parser.add_argument("--size", type=int, default=100_000)
     parser.add_argument("--forget", type=int, default=1_000)
     parser.add_argument("--recalls", type=int, default=100)
@@ -193,28 +228,12 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--settle", type=float, default=120.0, help="longest wait, seconds")
     parser.add_argument("--check", action="store_true", help="recount degrees after")
-    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--out", type=Path, help="write only this file (not the kept result)")
+    parser.add_argument("--no-doc", action="store_true", help="leave docs/BENCHMARKS.md alone")
     args = parser.parse_args(argv)
     report = anyio.run(
         run, args.size, args.forget, args.recalls, args.rounds, args.check, args.settle
     )
-    args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    before = report["recall_before"]
     print(machine_line(report["machine"]))
-    print(
-        f"{report['size']:,} blocks ({report['cache']['kind']} cached): recall p50 "
-        f"{before['p50_ms']} ms p95 {before['p95_ms']} ms before any forget; drift "
-        f"{report['drift']}"
-    )
-    for n, done in enumerate(report["rounds"], 1):
-        after = done["recall_after"]
-        print(
-            f"round {n}: forget {report['forgotten_per_round']:,} blocks in "
-            f"{done['forget_s']:.2f} s; recall right after p50 {after['p50_ms']} ms p95 "
-            f"{after['p95_ms']} ms (first {done['first_recall_after_ms']} ms); another "
-            f"process's first recalls {done['other_process_first_recalls_ms']} ms"
-        )
-
-
-if __name__ == "__main__":
-    main()
+    print(table(report))
+    publish("forget", report, argv, out=args.out, doc=not args.no_doc)

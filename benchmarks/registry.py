@@ -103,6 +103,14 @@ BENCHMARKS: dict[str, Benchmark] = {
             "portability.json",
         ),
         Benchmark(
+            "forget",
+            "benchmarks.forget",
+            "forget 1,000 blocks of a 100k space, twice: its time, recall right before and "
+            "after in the forgetting process and in another one",
+            "~20 min at 100,000 (building the space ~15 min); ~1 min at 10,000",
+            "forget.json",
+        ),
+        Benchmark(
             "soak",
             "benchmarks.soak",
             "an hour of mixed operations: latency and memory per 30 s window",

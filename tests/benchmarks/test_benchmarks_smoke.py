@@ -14,6 +14,8 @@ from benchmarks.corpus import facts
 from benchmarks.curate import one_run as curate_run
 from benchmarks.curate import summarise as curate_summary
 from benchmarks.curate import table as curate_table
+from benchmarks.forget import run as forget_run
+from benchmarks.forget import table as forget_table
 from benchmarks.locomo.ablation import table as locomo_table
 from benchmarks.locomo.report import chart
 from benchmarks.locomo.run import Options, run
@@ -166,3 +168,13 @@ async def test_scale_benchmark_builds_reads_curates_archives_and_drops(
     assert await graph(database, left, name=result["space"]) == [{"n": 0}]
     table = scale_markdown({"machine": await describe(database), "results": [result]})
     assert any(line.startswith("| 300 | ") for line in table.splitlines())
+
+
+async def test_the_forget_benchmark_forgets_and_recalls_around_it() -> None:
+    report = await forget_run(300, 20, 12, 1, True, 5.0)
+    (done,) = report["rounds"]
+    assert done["result"]["active"] + done["result"]["archived"] == 20
+    assert done["result"]["texts_given_back"] == 2  # the near-duplicates absorbed elsewhere
+    assert report["drift"] == {"degree": 0, "edge_count": 0}
+    assert len(done["other_process_first_recalls_ms"]) == 3
+    assert "| 1 | " in forget_table(report)
