@@ -111,6 +111,14 @@ BENCHMARKS: dict[str, Benchmark] = {
             "forget.json",
         ),
         Benchmark(
+            "fresh",
+            "benchmarks.fresh_server",
+            "a new user's first 10k space on a fresh server and empty database against the "
+            "same space on that server once warm: learn, dream, recall, frame",
+            "~4 min at 10k (a server of its own); ~1 h with 100k",
+            "fresh.json",
+        ),
+        Benchmark(
             "soak",
             "benchmarks.soak",
             "an hour of mixed operations: latency and memory per 30 s window",
