@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
+from datetime import date
 from typing import Any
 
 from elfgraph.config.connection import Settings, load_settings
@@ -30,7 +31,7 @@ from elfgraph.feedback.outcome import apply_outcome, check_outcome
 from elfgraph.graph_editing import GraphEditing
 from elfgraph.guide import guide as guide_text
 from elfgraph.history import OperationRecord
-from elfgraph.learning.checks import Item, check_items
+from elfgraph.learning.checks import Item, check_items, with_when
 from elfgraph.learning.learn import inbox_count, learn_items
 from elfgraph.learning.models import LearnResult
 from elfgraph.llm.base import LLMService
@@ -237,11 +238,14 @@ class MemorySystem(GraphEditing, Upkeep):
         *,
         category: str = "knowledge",
         source: str = "api",
+        occurred_at: str | date | None = None,
+        speaker: str | None = None,
     ) -> LearnResult:
-        """Store one block in the inbox (fast: no embedding, no LLM call)."""
-        (result,) = await self.learn_many(
-            [{"content": content, "tags": tags, "category": category, "source": source}]
-        )
+        """Store one block in the inbox (fast: no embedding, no LLM call). `occurred_at`:
+        when it happened or was said (ISO date or date-time; default: when it is learned);
+        `speaker`: who said or wrote it (docs/BEHAVIOUR.md §3.3)."""
+        item = {"content": content, "tags": tags, "category": category, "source": source}
+        (result,) = await self.learn_many([with_when(item, occurred_at, speaker)])
         return result
 
     @operation("remember", writes=False)
@@ -252,21 +256,43 @@ class MemorySystem(GraphEditing, Upkeep):
         *,
         category: str = "knowledge",
         source: str = "api",
+        occurred_at: str | date | None = None,
+        speaker: str | None = None,
     ) -> LearnResult:
         """learn(), opening a session first if none is open (and only when the content
         can be learned: a refused block opens no session)."""
         item = {"content": content, "tags": tags, "category": category, "source": source}
-        check_items([item], self.config.memory)
+        check_items([with_when(item, occurred_at, speaker)], self.config.memory)
         if not self._sessions.active:
             await self.begin_session()
-        return await self.learn(content, tags, category=category, source=source)
+        return await self.learn(
+            content,
+            tags,
+            category=category,
+            source=source,
+            occurred_at=occurred_at,
+            speaker=speaker,
+        )
 
     @operation("learn_many", writes=False)  # frames do not show the inbox (state.py)
-    async def learn_many(self, items: Iterable[Item]) -> list[LearnResult]:
+    async def learn_many(
+        self,
+        items: Iterable[Item],
+        *,
+        occurred_at: str | date | None = None,
+        speaker: str | None = None,
+    ) -> list[LearnResult]:
         """learn() for a batch in one round trip. Every item is checked first: one bad item
-        raises LearnError (naming its index) and nothing is stored."""
+        raises LearnError (naming its index) and nothing is stored. An item may carry its
+        own `occurred_at` and `speaker`; the arguments are the batch's, for the others."""
         learned = await learn_items(
-            self._database, self.space, items, self.config.memory, self._sessions
+            self._database,
+            self.space,
+            items,
+            self.config.memory,
+            self._sessions,
+            occurred_at=occurred_at,
+            speaker=speaker,
         )
         self._state.learned((r.block_id for r in learned.results), self_tagged=learned.self_tagged)
         return learned.results
@@ -321,12 +347,18 @@ class MemorySystem(GraphEditing, Upkeep):
 
     @operation("recall", writes=False)
     async def recall(
-        self, query: str | None = None, *, top_k: int | None = None, frame: str = "attention"
+        self,
+        query: str | None = None,
+        *,
+        top_k: int | None = None,
+        frame: str = "attention",
+        as_of: str | date | None = None,
     ) -> list[ScoredBlock]:
         """The top_k blocks for a query (default: memory.retrieval.top_k), ranked as `frame`
         ranks them; blocks still in the inbox come back too when the keyword leg finds
-        them, marked `pending`. Pure: no writes."""
-        request = check_query(frame, query, top_k, self.config.memory.retrieval.top_k)
+        them, marked `pending`. `as_of`: the day "yesterday" or "last week" in the query is
+        counted from (ISO date or date-time; default: now). Pure: no writes."""
+        request = check_query(frame, query, top_k, self.config.memory.retrieval.top_k, as_of=as_of)
         ranked = await self._retriever.rank(request, now_hours=self._sessions.session_now())
         self._state.retrieved(b.id for b in ranked.blocks)
         return ranked.blocks
