@@ -16,13 +16,12 @@ from __future__ import annotations
 import functools
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
-from datetime import date
 from typing import Any
 
 from elfgraph.config.connection import Settings, load_settings
 from elfgraph.config.loading import ElfgraphConfig
 from elfgraph.consolidation.models import ConsolidateResult
-from elfgraph.consolidation.run import Services, check_flags, check_progress, consolidate
+from elfgraph.consolidation.run import Services, check_flags, check_progress, consolidate, tell
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.embedding.choice import local_embedder
 from elfgraph.faces import Face
@@ -31,7 +30,7 @@ from elfgraph.feedback.outcome import apply_outcome, check_outcome
 from elfgraph.graph_editing import GraphEditing
 from elfgraph.guide import guide as guide_text
 from elfgraph.history import OperationRecord
-from elfgraph.learning.checks import Item, check_items, with_when
+from elfgraph.learning.checks import Item, When, check_items, with_when
 from elfgraph.learning.learn import inbox_count, learn_items
 from elfgraph.learning.models import LearnResult
 from elfgraph.llm.base import LLMService
@@ -46,10 +45,6 @@ from elfgraph.spaces.registry import open_for_embedder
 from elfgraph.state import ProcessState, operation
 from elfgraph.store.database import Database
 from elfgraph.upkeep import Upkeep
-
-
-def _tell(progress: Callable[[int, int], None], total: int, done: int) -> None:
-    progress(done, max(total, done))  # others may add to the inbox meanwhile
 
 
 class MemorySystem(GraphEditing, Upkeep):
@@ -238,12 +233,11 @@ class MemorySystem(GraphEditing, Upkeep):
         *,
         category: str = "knowledge",
         source: str = "api",
-        occurred_at: str | date | None = None,
+        occurred_at: When = None,
         speaker: str | None = None,
     ) -> LearnResult:
-        """Store one block in the inbox (fast: no embedding, no LLM call). `occurred_at`:
-        when it happened or was said (ISO date or date-time; default: when it is learned);
-        `speaker`: who said or wrote it (docs/BEHAVIOUR.md §3.3)."""
+        """Store one block in the inbox (fast: no embedding, no LLM call); `occurred_at`,
+        `speaker`: when it happened (ISO; default: now) and who said it (BEHAVIOUR.md §3.3)."""
         item = {"content": content, "tags": tags, "category": category, "source": source}
         (result,) = await self.learn_many([with_when(item, occurred_at, speaker)])
         return result
@@ -256,7 +250,7 @@ class MemorySystem(GraphEditing, Upkeep):
         *,
         category: str = "knowledge",
         source: str = "api",
-        occurred_at: str | date | None = None,
+        occurred_at: When = None,
         speaker: str | None = None,
     ) -> LearnResult:
         """learn(), opening a session first if none is open (and only when the content
@@ -276,23 +270,14 @@ class MemorySystem(GraphEditing, Upkeep):
 
     @operation("learn_many", writes=False)  # frames do not show the inbox (state.py)
     async def learn_many(
-        self,
-        items: Iterable[Item],
-        *,
-        occurred_at: str | date | None = None,
-        speaker: str | None = None,
+        self, items: Iterable[Item], *, occurred_at: When = None, speaker: str | None = None
     ) -> list[LearnResult]:
         """learn() for a batch in one round trip. Every item is checked first: one bad item
         raises LearnError (naming its index) and nothing is stored. An item may carry its
         own `occurred_at` and `speaker`; the arguments are the batch's, for the others."""
+        when = {"occurred_at": occurred_at, "speaker": speaker}
         learned = await learn_items(
-            self._database,
-            self.space,
-            items,
-            self.config.memory,
-            self._sessions,
-            occurred_at=occurred_at,
-            speaker=speaker,
+            self._database, self.space, items, self.config.memory, sessions=self._sessions, **when
         )
         self._state.learned((r.block_id for r in learned.results), self_tagged=learned.self_tagged)
         return learned.results
@@ -314,7 +299,7 @@ class MemorySystem(GraphEditing, Upkeep):
         told = None
         if progress is not None:
             total = await inbox_count(self._database, self.space)
-            told = functools.partial(_tell, progress, total)
+            told = functools.partial(tell, progress, total)
         result = await consolidate(
             self._database,
             self.space,
@@ -352,7 +337,7 @@ class MemorySystem(GraphEditing, Upkeep):
         *,
         top_k: int | None = None,
         frame: str = "attention",
-        as_of: str | date | None = None,
+        as_of: When = None,
     ) -> list[ScoredBlock]:
         """The top_k blocks for a query (default: memory.retrieval.top_k), ranked as `frame`
         ranks them; blocks still in the inbox come back too when the keyword leg finds

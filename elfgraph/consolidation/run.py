@@ -174,3 +174,8 @@ async def _consolidate(
         planned = following
     await database.write(record_consolidation, space=space, at=datetime.now(UTC).isoformat())
     return total
+
+
+def tell(progress: Callable[[int, int], None], total: int, done: int) -> None:
+    """A dream's progress as `progress(done, total)`; others may add to the inbox meanwhile."""
+    progress(done, max(total, done))

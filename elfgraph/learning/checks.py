@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from datetime import date
 from typing import Any, NotRequired, TypedDict
 
 from elfgraph.config.memory import MemoryConfig
@@ -131,6 +132,7 @@ def check_speaker(value: object) -> str | None:
 
 
 Item = str | Mapping[str, Any]
+When = str | date | None  # occurred_at, as_of: ISO text or a date / datetime
 
 
 class CheckedItem(TypedDict):

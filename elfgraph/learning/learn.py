@@ -38,8 +38,8 @@ async def learn_items(
     space: str,
     items: Iterable[Item],
     config: MemoryConfig,
-    sessions: SessionClock,
     *,
+    sessions: SessionClock,
     occurred_at: object = None,
     speaker: object = None,
 ) -> Learned:
