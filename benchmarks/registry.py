@@ -61,7 +61,7 @@ BENCHMARKS: dict[str, Benchmark] = {
         ),
         Benchmark(
             "locomo",
-            "benchmarks.locomo.ablation",
+            "benchmarks.locomo.layouts",
             "retrieval quality: LoCoMo R@10 of 28 configurations (every feature with and "
             "without it), BM25 and cosine baselines, cross-validated over conversations",
             "~9 min on locomo-dev.json (5 conversations, 760 questions)",
