@@ -23,6 +23,7 @@ top_k 10, the query's embedding made before the timed call.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -48,7 +49,6 @@ DEFAULT_DATA = ROOT.parent / "shared" / "data" / "locomo" / "locomo-dev.json"
 CONFIGURATIONS: dict[str, dict[str, Any]] = {
     "speaker-0.2": {"speaker_weight": 0.2},
     "speaker-0.6": {"speaker_weight": 0.6},
-    "temporal-0.15": {"temporal_weight": 0.15},
     "temporal-0.5": {"temporal_weight": 0.5},
     "no-speaker": {"speaker_weight": 0.0},
     "no-temporal": {"temporal_weight": 0.0},
@@ -120,6 +120,15 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                 flush=True,
             )
     return found
+
+
+def merged(paths: Sequence[Path]) -> dict[str, Any]:
+    """One report of the layouts of several (runs side by side, one layout each)."""
+    reports = [json.loads(path.read_text(encoding="utf-8")) for path in paths]
+    report = dict(reports[0])
+    report["layouts"] = {k: v for r in reports for k, v in r["layouts"].items()}
+    report["runs"] = [r.get("command") for r in reports]
+    return report
 
 
 Figures = Mapping[str, Mapping[str, Mapping[str, Mapping[str, float]]]]
@@ -259,6 +268,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--limit-questions", type=int, help="at most N per conversation (a smoke run)")
     p.add_argument("--synthetic-pairs", type=int, default=len(PAIRS), help="0: LoCoMo alone")
     p.add_argument("--embedder", default="local", help="local, minilm, e5-small or mock")
+    p.add_argument(
+        "--merge",
+        nargs="*",
+        type=Path,
+        default=[],
+        help="combine the layouts of these results (runs of one layout each) instead of running",
+    )
     p.add_argument("--out", type=Path, help="write only this file (not the kept result)")
     p.add_argument("--no-doc", action="store_true", help="leave docs/BENCHMARKS.md alone")
     return p
@@ -267,7 +283,7 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str]) -> None:
     args = parser().parse_args(argv)
     try:
-        report = measure(args)
+        report = merged(args.merge) if args.merge else measure(args)
     except ElfgraphError as exc:  # a missing or malformed file
         print(f"error: {exc}", file=sys.stderr)
         raise SystemExit(2) from exc
