@@ -115,6 +115,7 @@ CALL () {
   WITH [x IN $query_vector WHERE x IS NOT NULL] AS qv
   WHERE size(qv) > 0 AND $period_from <= $period_until
   MATCH (b:Block)
+  USING INDEX b:Block(space, occurred_at)
   WHERE b.space = $space AND b.occurred_at >= $period_from AND b.occurred_at <= $period_until
   WITH b, qv
   LIMIT $period_scan

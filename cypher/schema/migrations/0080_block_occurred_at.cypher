@@ -1,4 +1,4 @@
-// name: 0060_block_occurred_at
+// name: 0080_block_occurred_at
 // mode: write
 // returns: none
 // params:
