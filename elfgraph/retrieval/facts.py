@@ -101,11 +101,11 @@ def anchored_period(
         return None
     first, _ = facts[best[1]].spans[0]
     period = anchor.period(first)
-    if anchor.after:
-        return period
     assert period.start is not None
-    return Period(period.start, first - timedelta(1))  # the days before, not the event's
-
+    assert period.end is not None
+    if anchor.after:  # the days after the event, not the event's own
+        return Period(first + timedelta(1), period.end)
+    return Period(period.start, first - timedelta(1))
 
 def when_and_who(block: Mapping[str, object]) -> dict[str, object]:
     """A ScoredBlock's occurred_at (ISO: the event time given, else when it was learned),

@@ -54,6 +54,7 @@ def test_the_synthetic_set_is_the_same_for_a_seed_and_its_evidence_is_what_it_as
                 months = {(t.at.year, t.at.month) for t in said if t.at is not None}
                 assert months == {(month.year, month.month)}, question
 
+
 @pytest.mark.anyio
 async def test_three_layouts_render_one_cross_validated_table(
     database: Database, tmp_path: Path
