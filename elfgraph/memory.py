@@ -236,8 +236,7 @@ class MemorySystem(GraphEditing, Upkeep):
         occurred_at: When = None,
         speaker: str | None = None,
     ) -> LearnResult:
-        """Store one block in the inbox (fast: no embedding, no LLM call); `occurred_at`,
-        `speaker`: when it happened (ISO; default: now) and who said it (BEHAVIOUR.md §3.3)."""
+        """Store one block in the inbox (fast: no embedding, no LLM call); BEHAVIOUR.md §3.3."""
         item = {"content": content, "tags": tags, "category": category, "source": source}
         (result,) = await self.learn_many([with_when(item, occurred_at, speaker)])
         return result
@@ -259,22 +258,15 @@ class MemorySystem(GraphEditing, Upkeep):
         check_items([with_when(item, occurred_at, speaker)], self.config.memory)
         if not self._sessions.active:
             await self.begin_session()
-        return await self.learn(
-            content,
-            tags,
-            category=category,
-            source=source,
-            occurred_at=occurred_at,
-            speaker=speaker,
-        )
+        when: dict[str, Any] = {"occurred_at": occurred_at, "speaker": speaker}
+        return await self.learn(content, tags, category=category, source=source, **when)
 
     @operation("learn_many", writes=False)  # frames do not show the inbox (state.py)
     async def learn_many(
         self, items: Iterable[Item], *, occurred_at: When = None, speaker: str | None = None
     ) -> list[LearnResult]:
-        """learn() for a batch in one round trip. Every item is checked first: one bad item
-        raises LearnError (naming its index) and nothing is stored. An item may carry its
-        own `occurred_at` and `speaker`; the arguments are the batch's, for the others."""
+        """learn() for a batch in one round trip: one bad item raises LearnError (naming its
+        index) and stores nothing; `occurred_at`, `speaker`: for items without their own."""
         when = {"occurred_at": occurred_at, "speaker": speaker}
         learned = await learn_items(
             self._database, self.space, items, self.config.memory, sessions=self._sessions, **when
@@ -340,9 +332,8 @@ class MemorySystem(GraphEditing, Upkeep):
         as_of: When = None,
     ) -> list[ScoredBlock]:
         """The top_k blocks for a query (default: memory.retrieval.top_k), ranked as `frame`
-        ranks them; blocks still in the inbox come back too when the keyword leg finds
-        them, marked `pending`. `as_of`: the day "yesterday" or "last week" in the query is
-        counted from (ISO date or date-time; default: now). Pure: no writes."""
+        ranks them; blocks still in the inbox come back too, marked `pending`. `as_of`: the
+        day "yesterday" or "last week" count from (ISO; default: now). Pure: no writes."""
         request = check_query(frame, query, top_k, self.config.memory.retrieval.top_k, as_of=as_of)
         ranked = await self._retriever.rank(request, now_hours=self._sessions.session_now())
         self._state.retrieved(b.id for b in ranked.blocks)

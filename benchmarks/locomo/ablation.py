@@ -1,7 +1,8 @@
 """`python -m benchmarks.locomo.ablation`: the LoCoMo ablation table (issue 17), each retrieval
 feature with and without it, cross-validated over the conversations.
 
-    python -m benchmarks.locomo.ablation [--data FILE] [--conversations conv-26 …] [--limit-questions N]
+    python -m benchmarks.locomo.ablation [--data FILE] [--conversations conv-26 …]
+        [--limit-questions N]
         [--embedder local|minilm|e5-small] [--set FIELD=VALUE …] [--variant NAME:FIELD=VALUE …]
         [--crowd N] [--no-baselines]
 
