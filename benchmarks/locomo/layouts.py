@@ -148,7 +148,7 @@ def cross_validated(found: Figures, units: Sequence[str]) -> dict[str, Any]:
     configuration best on the pooled R@10 of all the others, scored on it."""
     everything = sorted(set.intersection(*(set(f) for f in found.values())))
     chosen = {u: best(found, [o for o in everything if o != u], "R@10") for u in units}
-    development = best(found, [u for u in everything if u in units], "R@10")
+    development = best(found, everything, "R@10")  # both sets' conversations
     return {
         "chosen": chosen,
         "development": development,
@@ -221,8 +221,8 @@ def render(report: dict[str, Any], images: Path) -> str:
         parts += [
             f"**{name}** ({data['file']}, {len(data['conversations'])} conversations, "
             f"{data['questions']} questions). Each layout's first row: chosen without the "
-            "conversation; its second: the configuration chosen on every conversation, its "
-            "R@10 and each category's gap to the cross-validated figure.",
+            "conversation; its second: the configuration chosen on every conversation of both "
+            "sets, its R@10 on this set and each category's gap to the cross-validated figure.",
             "",
             *render_set(layouts, name),
             "",

@@ -111,7 +111,7 @@ class RetrievalConfig(_Group):
     concurrent_legs_blocks: int = Field(200_000, ge=0)
     # A question that names a period ("in May 2023", "the week before 9 June 2023"): each
     # candidate naming a day in it gains temporal_weight of similarity (§7.8). 0: off.
-    temporal_weight: float = Field(0.3, ge=0.0, le=1.0)
+    temporal_weight: float = Field(0.5, ge=0.0, le=1.0)  # 0.3 before issue 62
     # A question naming some of the candidates' speakers ("Melanie: …" blocks): each block
     # said by one of them gains speaker_weight of similarity (§7.9). 0: off.
     speaker_weight: float = Field(0.4, ge=0.0, le=1.0)

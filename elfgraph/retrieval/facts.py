@@ -107,6 +107,7 @@ def anchored_period(
         return Period(first + timedelta(1), period.end)
     return Period(period.start, first - timedelta(1))
 
+
 def when_and_who(block: Mapping[str, object]) -> dict[str, object]:
     """A ScoredBlock's occurred_at (ISO: the event time given, else when it was learned),
     occurred_until, occurred_given and speaker, from the candidate's properties."""

@@ -42,7 +42,7 @@ class Relevance:
     spread: float = 0.8  # share of a linked seed's similarity a block receives; 0: none
     period: Period | None = None  # the period the query asks about (core.dates, core.relative)
     anchor: Anchor | None = None  # "the week before the launch": resolved among the candidates
-    temporal_weight: float = 0.3  # similarity gained by a block naming a day in it
+    temporal_weight: float = 0.5  # similarity gained by a block naming a day in it
     query: str = ""  # the query text, for the speakers it names (core.speakers)
     speaker_weight: float = 0.4  # similarity gained by a block said by a named speaker
     asks_when: bool = False  # the query asks when something happened (core.dates)
