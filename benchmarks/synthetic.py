@@ -2,8 +2,9 @@
 second data set), generated deterministically: nothing is downloaded or committed.
 
 No package on the index ships long-conversation data with evidence labels that installs
-offline (LongMemEval, MSC and LoCoMo are published on hubs or in repositories, not as
-packages), so `conversations(seed)` writes its own. Its text is not LoCoMo's: every line
+offline (LongMemEval, MSC and LoCoMo are published on hubs or in repositories; benchd-harness
+0.2.0 and dialsim 0.0.36, the packages that name them, hold code only), so
+`conversations(seed)` writes its own. Its text is not LoCoMo's: every line
 comes from the templates below, written for this module. Each conversation is two people
 (names not in LoCoMo) talking over 16 sessions, 10 to 25 days apart, at a time of day drawn
 for each session. Every session mixes *fact turns* (one person tells a thing: adopted a pet,
