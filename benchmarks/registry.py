@@ -61,10 +61,11 @@ BENCHMARKS: dict[str, Benchmark] = {
         ),
         Benchmark(
             "locomo",
-            "benchmarks.locomo.ablation",
-            "retrieval quality: LoCoMo R@10 of 28 configurations (every feature with and "
-            "without it), BM25 and cosine baselines, cross-validated over conversations",
-            "~9 min on locomo-dev.json (5 conversations, 760 questions)",
+            "benchmarks.locomo.layouts",
+            "retrieval quality: R@1/5/10/20 on LoCoMo and a synthetic set, each learned in three "
+            "layouts (metadata, inline, header), cross-validated over both sets' conversations",
+            "~57 min for the three layouts side by side (--merge) on this machine shared at load "
+            "11-20; its dreams took 15-20x their idle time",
             "locomo.json",
         ),
         Benchmark(

@@ -21,7 +21,7 @@ from typing import Any
 from elfgraph.config.connection import Settings, load_settings
 from elfgraph.config.loading import ElfgraphConfig
 from elfgraph.consolidation.models import ConsolidateResult
-from elfgraph.consolidation.run import Services, check_flags, check_progress, consolidate
+from elfgraph.consolidation.run import Services, check_flags, check_progress, consolidate, tell
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.embedding.choice import local_embedder
 from elfgraph.faces import Face
@@ -30,7 +30,7 @@ from elfgraph.feedback.outcome import apply_outcome, check_outcome
 from elfgraph.graph_editing import GraphEditing
 from elfgraph.guide import guide as guide_text
 from elfgraph.history import OperationRecord
-from elfgraph.learning.checks import Item, check_items
+from elfgraph.learning.checks import Item, When, check_items, with_when
 from elfgraph.learning.learn import inbox_count, learn_items
 from elfgraph.learning.models import LearnResult
 from elfgraph.llm.base import LLMService
@@ -46,10 +46,6 @@ from elfgraph.spaces.registry import open_for_embedder
 from elfgraph.state import ProcessState, operation
 from elfgraph.store.database import Database
 from elfgraph.upkeep import Upkeep
-
-
-def _tell(progress: Callable[[int, int], None], total: int, done: int) -> None:
-    progress(done, max(total, done))  # others may add to the inbox meanwhile
 
 
 class MemorySystem(GraphEditing, Upkeep, Revision):
@@ -238,11 +234,12 @@ class MemorySystem(GraphEditing, Upkeep, Revision):
         *,
         category: str = "knowledge",
         source: str = "api",
+        occurred_at: When = None,
+        speaker: str | None = None,
     ) -> LearnResult:
-        """Store one block in the inbox (fast: no embedding, no LLM call)."""
-        (result,) = await self.learn_many(
-            [{"content": content, "tags": tags, "category": category, "source": source}]
-        )
+        """Store one block in the inbox (fast: no embedding, no LLM call); BEHAVIOUR.md §3.3."""
+        item = {"content": content, "tags": tags, "category": category, "source": source}
+        (result,) = await self.learn_many([with_when(item, occurred_at, speaker)])
         return result
 
     @operation("remember", writes=False)
@@ -253,21 +250,27 @@ class MemorySystem(GraphEditing, Upkeep, Revision):
         *,
         category: str = "knowledge",
         source: str = "api",
+        occurred_at: When = None,
+        speaker: str | None = None,
     ) -> LearnResult:
         """learn(), opening a session first if none is open (and only when the content
         can be learned: a refused block opens no session)."""
         item = {"content": content, "tags": tags, "category": category, "source": source}
-        check_items([item], self.config.memory)
+        check_items([with_when(item, occurred_at, speaker)], self.config.memory)
         if not self._sessions.active:
             await self.begin_session()
-        return await self.learn(content, tags, category=category, source=source)
+        when: dict[str, Any] = {"occurred_at": occurred_at, "speaker": speaker}
+        return await self.learn(content, tags, category=category, source=source, **when)
 
     @operation("learn_many", writes=False)  # frames do not show the inbox (state.py)
-    async def learn_many(self, items: Iterable[Item]) -> list[LearnResult]:
-        """learn() for a batch in one round trip. Every item is checked first: one bad item
-        raises LearnError (naming its index) and nothing is stored."""
+    async def learn_many(
+        self, items: Iterable[Item], *, occurred_at: When = None, speaker: str | None = None
+    ) -> list[LearnResult]:
+        """learn() for a batch in one round trip: one bad item raises LearnError (naming its
+        index) and stores nothing; `occurred_at`, `speaker`: for items without their own."""
+        when = {"occurred_at": occurred_at, "speaker": speaker}
         learned = await learn_items(
-            self._database, self.space, items, self.config.memory, self._sessions
+            self._database, self.space, items, self.config.memory, sessions=self._sessions, **when
         )
         self._state.learned((r.block_id for r in learned.results), self_tagged=learned.self_tagged)
         return learned.results
@@ -289,7 +292,7 @@ class MemorySystem(GraphEditing, Upkeep, Revision):
         told = None
         if progress is not None:
             total = await inbox_count(self._database, self.space)
-            told = functools.partial(_tell, progress, total)
+            told = functools.partial(tell, progress, total)
         result = await consolidate(
             self._database,
             self.space,
@@ -322,12 +325,17 @@ class MemorySystem(GraphEditing, Upkeep, Revision):
 
     @operation("recall", writes=False)
     async def recall(
-        self, query: str | None = None, *, top_k: int | None = None, frame: str = "attention"
+        self,
+        query: str | None = None,
+        *,
+        top_k: int | None = None,
+        frame: str = "attention",
+        as_of: When = None,
     ) -> list[ScoredBlock]:
         """The top_k blocks for a query (default: memory.retrieval.top_k), ranked as `frame`
-        ranks them; blocks still in the inbox come back too when the keyword leg finds
-        them, marked `pending`. Pure: no writes."""
-        request = check_query(frame, query, top_k, self.config.memory.retrieval.top_k)
+        ranks them; blocks still in the inbox come back too, marked `pending`. `as_of`: the
+        day "yesterday" or "last week" count from (ISO; default: now). Pure: no writes."""
+        request = check_query(frame, query, top_k, self.config.memory.retrieval.top_k, as_of=as_of)
         ranked = await self._retriever.rank(request, now_hours=self._sessions.session_now())
         self._state.retrieved(b.id for b in ranked.blocks)
         return ranked.blocks

@@ -1,7 +1,8 @@
-"""`python -m benchmarks locomo`: the LoCoMo ablation table (issue 17), each retrieval
+"""`python -m benchmarks.locomo.ablation`: the LoCoMo ablation table (issue 17), each retrieval
 feature with and without it, cross-validated over the conversations.
 
-    python -m benchmarks locomo [--data FILE] [--conversations conv-26 …] [--limit-questions N]
+    python -m benchmarks.locomo.ablation [--data FILE] [--conversations conv-26 …]
+        [--limit-questions N]
         [--embedder local|minilm|e5-small] [--set FIELD=VALUE …] [--variant NAME:FIELD=VALUE …]
         [--crowd N] [--no-baselines]
 
@@ -205,7 +206,7 @@ def variant(text: str) -> tuple[str, dict[str, Any]]:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m benchmarks locomo", description=__doc__)
+    p = argparse.ArgumentParser(prog="python -m benchmarks.locomo.ablation", description=__doc__)
     p.add_argument("--data", type=Path, default=DEFAULT_DATA, help="a LoCoMo JSON file")
     p.add_argument("--conversations", nargs="*", default=[], help="sample ids (default: all)")
     p.add_argument("--limit-questions", type=int, help="at most N per conversation (a smoke run)")
@@ -268,4 +269,6 @@ def main(argv: list[str]) -> None:
         print(f"error: {exc}", file=sys.stderr)
         raise SystemExit(2) from exc
     print(table(report))
-    publish("locomo", report, argv, out=args.out, doc=not args.no_doc)
+    # `python -m benchmarks locomo` is benchmarks/locomo/layouts.py now (issue 62): this
+    # ablation table of every feature is a probe, written to --out alone.
+    publish("locomo", report, argv, out=args.out or Path("locomo-ablation.json"), doc=False)

@@ -22,6 +22,9 @@ from typing import Any
 from elfgraph.errors import ElfgraphError
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
+# The synthetic set's own kind (benchmarks/synthetic.py): the other speaker said the like.
+CATEGORIES_OWN = {6: "speaker"}
+ALL_CATEGORIES = CATEGORIES | CATEGORIES_OWN
 _EVIDENCE = re.compile(r"D:?(\d+):0*(\d+)")
 _SESSION = re.compile(r"session_(\d+)")
 _DATE_FORMAT = "%I:%M %p on %d %B, %Y"  # "1:56 pm on 8 May, 2023"
@@ -41,11 +44,28 @@ class LocomoDataError(ElfgraphError):
 class Turn:
     dia_id: str  # normalised, "D<session>:<turn>"
     speaker: str
-    text: str  # the block's content
+    text: str  # the block's content in LoCoMo's own layout, "Speaker: said (8 May 2023)"
+    said: str = ""  # what was said (with a shared photo's caption), no speaker or date
+    at: datetime | None = None  # the session's date and time
+
+    def content(self, layout: str) -> str | dict[str, str]:
+        """The learn item of the turn in one of LAYOUTS."""
+        if layout == "inline" or self.at is None:
+            return self.text
+        if layout == "header":
+            stamp = f"{self.at:%I:%M}".lstrip("0") + f" {self.at:%p}".lower()
+            when = f"{stamp} on {self.at.day} {self.at:%B}, {self.at.year}"
+            return f"{self.speaker} ({when}): {self.said}"
+        return {"content": self.said, "speaker": self.speaker, "occurred_at": self.at.isoformat()}
 
     @property
     def session(self) -> int:
         return int(self.dia_id[1:].split(":")[0])
+
+
+#: How a turn is learned: "metadata" (the text alone, speaker and occurred_at as data),
+#: "inline" ("Speaker: text (8 May 2023)"), "header" ("Speaker (1:56 pm on 8 May, 2023): text").
+LAYOUTS = ("metadata", "inline", "header")
 
 
 @dataclass(frozen=True)
@@ -153,12 +173,16 @@ def _turn(item: object, where: str, date: datetime) -> Turn:
     dia_id = _normalise(_text(turn, "dia_id", where))
     if dia_id is None:
         raise _malformed(f"{where}: dia_id {turn['dia_id']!r} is not like 'D1:3'")
-    content = f"{speaker}: {text.strip()}"
+    said = text.strip()
     caption = turn.get("blip_caption")
     if isinstance(caption, str) and caption.strip():
-        content += f" [shares a photo: {caption.strip()}]"
-    content += f" ({date.day} {date:%B %Y})"
-    return Turn(dia_id, speaker, content)
+        said += f" [shares a photo: {caption.strip()}]"
+    return inline_turn(dia_id, speaker, said, date)
+
+
+def inline_turn(dia_id: str, speaker: str, said: str, at: datetime) -> Turn:
+    """A turn whose LoCoMo content is "Speaker: said (8 May 2023)"."""
+    return Turn(dia_id, speaker, f"{speaker}: {said} ({at.day} {at:%B %Y})", said, at)
 
 
 def _question(item: object, index: str, context: _Context) -> Question | None:

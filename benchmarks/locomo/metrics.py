@@ -6,7 +6,7 @@ import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from benchmarks.locomo.data import CATEGORIES
+from benchmarks.locomo.data import ALL_CATEGORIES as CATEGORIES
 
 KS = (1, 5, 10, 20)
 

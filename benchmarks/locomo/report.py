@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from benchmarks.locomo.data import CATEGORIES
+from benchmarks.locomo.data import ALL_CATEGORIES as CATEGORIES
 
 LABELS = {
     "full": "elfgraph: full pipeline",

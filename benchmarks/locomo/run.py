@@ -58,6 +58,10 @@ class Options:
     # changes over `memory` (for cross-validation, benchmarks/locomo/crossval.py).
     variants: dict[str, dict[str, Any]] = field(default_factory=dict)
     crowd: int = 0  # synthetic blocks of another space in the database (benchmarks/locomo/crowd.py)
+    layout: str = "inline"  # how each turn is learned (data.LAYOUTS)
+    given: Sequence[Conversation] = ()  # conversations made elsewhere, in place of `data`'s
+    prefixes: bool = False  # R@1 and R@5 from the top_k=10 call (evaluate.through_memory)
+    embedder_given: EmbeddingService | None = None  # in place of `embedder`'s model
 
     @property
     def configurations(self) -> dict[str, dict[str, Any]]:
@@ -140,8 +144,8 @@ class Tally:
 
 async def run(options: Options, database: Database | None = None) -> dict[str, Any]:
     """Evaluate every selected conversation; `database` defaults to NEO4J_URI's."""
-    conversations = select(load(options.data), options)
-    embedder = make_embedder(options.embedder)
+    conversations = select(list(options.given) or load(options.data), options)
+    embedder = options.embedder_given or make_embedder(options.embedder)
     await embedder.embed("warm up")  # load the model before anything is timed
     tally = Tally(options)
     db = database or await open_database()
@@ -158,7 +162,9 @@ async def run(options: Options, database: Database | None = None) -> dict[str, A
         "machine": machine,
         "data": {
             "file": options.data.name,
-            "sha256": hashlib.sha256(options.data.read_bytes()).hexdigest(),
+            "sha256": "generated"
+            if options.given
+            else hashlib.sha256(options.data.read_bytes()).hexdigest(),
             "conversations": [c.sample_id for c in conversations],
             "questions": sum(len(c.questions) for c in conversations),
             "evidence_ids_dropped": sum(c.dropped_evidence for c in conversations),
@@ -173,6 +179,7 @@ async def run(options: Options, database: Database | None = None) -> dict[str, A
             "memory": options.memory,
             "ablations": options.configurations,
             "crowd_blocks": options.crowd,
+            "layout": options.layout,
         },
         "ingest": tally.ingested,
         "methods": tally.methods(options.ks),
@@ -198,7 +205,7 @@ async def one_conversation(
 
     try:
         writer = await open_memory(memory_config(options, "full"))
-        ingested = await ingest(writer, conversation)
+        ingested = await ingest(writer, conversation, options.layout)
         await writer.close()
         tally.ingested.append(_ingest_row(conversation, ingested))
         turns_of = ingested.turns_of
@@ -208,7 +215,10 @@ async def one_conversation(
             memory = await open_memory(memory_config(options, ablation))
             for i in range(options.warm_up if warm_up and questions else 0):
                 await memory.recall(questions[i % len(questions)].text, top_k=10)
-            measured = await through_memory(memory, questions, turns_of, options.ks)
+            prime = getattr(embedder, "prime", None)
+            measured = await through_memory(
+                memory, questions, turns_of, options.ks, prefixes=options.prefixes, prime=prime
+            )
             await memory.close()
             tally.add(ablation, conversation.sample_id, measured.scored)
             for k, values in measured.latencies_ms.items():

@@ -93,6 +93,26 @@ CALL (b, row, space) {
   SET space.vector_epoch = coalesce(space.vector_epoch, 0) + 1
   SET survivor.vector_epoch = space.vector_epoch
 }
+// The survivor keeps both event times as a span (docs/BEHAVIOUR.md §4.2): the earliest
+// occurred_at and the latest occurred_until (or occurred_at) of the two, when either has one;
+// and the archived block's speaker when it has none.
+CALL (b, row) {
+  WITH b, row
+  WHERE row.by IS NOT NULL AND (b.occurred_at IS NOT NULL OR b.speaker IS NOT NULL)
+  MATCH (survivor:Block {space: $space, id: row.by})
+  WITH b, survivor,
+       [t IN [survivor.occurred_at, b.occurred_at] WHERE t IS NOT NULL] AS starts,
+       [t IN [survivor.occurred_until, survivor.occurred_at, b.occurred_until, b.occurred_at]
+        WHERE t IS NOT NULL] AS ends
+  WITH b, survivor, reduce(low = starts[0], t IN starts | CASE WHEN t < low THEN t ELSE low END)
+       AS first,
+       reduce(high = ends[0], t IN ends | CASE WHEN t > high THEN t ELSE high END) AS last
+  SET survivor.occurred_at = first,
+      survivor.occurred_until = CASE WHEN last > first THEN last END,
+      survivor.occurred_offset = coalesce(survivor.occurred_offset, b.occurred_offset),
+      survivor.speaker_key = coalesce(survivor.speaker_key, b.speaker_key),
+      survivor.speaker = coalesce(survivor.speaker, b.speaker)
+}
 // An active block archived: recall's caches read that it is gone (vector_cache_delta).
 CALL (b, space, was_active) {
   WITH b, space

@@ -27,12 +27,18 @@ OPTIONAL CALL (b) {
   LIMIT 1
   WITH p
   WHERE p.space = $space
-  RETURN p.id AS follows, p.content AS previous_content
+  RETURN p.id AS follows,
+         CASE WHEN p.speaker IS NULL THEN p.content ELSE p.speaker + ': ' + p.content END
+           AS previous_content
 }
 WITH b, follows, previous_content
 ORDER BY b.learn_seq
 // One record holding every block: a record each costs the async driver ~70 µs of Python.
+// `found_by`: the text its vector and summary are made from, its speaker first when it has
+// one as data ("Maria: …", docs/BEHAVIOUR.md §3.3), so both legs find who said it.
 RETURN collect({id: b.id, content: b.content, tags: coalesce(b.tags, []),
+                found_by: CASE WHEN b.speaker IS NULL THEN b.content
+                               ELSE b.speaker + ': ' + b.content END,
                 category: b.category, created_at: b.created_at, learn_seq: b.learn_seq,
                 follows: follows,
                 previous_content: previous_content}) AS blocks

@@ -1,7 +1,7 @@
 // name: candidates
 // mode: read
 // returns: one
-// params: space, query_vector, terms, k, fetch, scan_below, exact, vectors_cached, cached_ids, cached_scores, cache_key, cache_epoch, keywords_cached, cached_keyword_ids, cached_keyword_scores, text_fetch, self_only, queryless, queryless_limit, guarantee_tags, now_hours, proxy, cap, expand, expand_seeds, expand_per_seed, pending
+// params: space, query_vector, terms, k, fetch, scan_below, exact, vectors_cached, cached_ids, cached_scores, cache_key, cache_epoch, keywords_cached, cached_keyword_ids, cached_keyword_scores, text_fetch, self_only, queryless, queryless_limit, guarantee_tags, now_hours, proxy, cap, expand, expand_seeds, expand_per_seed, pending, period_from, period_until, period_scan
 // Everything one recall needs, in one round trip. Vector leg: the k nearest active blocks
 // of the space through the shared vector index, over-fetching `fetch` and filtering, with
 // an exact scan of the space when that leaves fewer than $scan_below (`answered`: how many
@@ -29,7 +29,11 @@
 // caller scores them by its own BM25). Queryless frames instead pre-select the best
 // blocks by a cheap proxy of their score among the most recently reinforced, the most
 // reinforced and the most confident blocks, each read from its index in order (0022-0024),
-// so the cost does not grow with the space. Then: the 1-hop neighbours through any edge but
+// so the cost does not grow with the space. Period leg: when the query names a period
+// ($period_from <= $period_until, epoch seconds of event times), the blocks whose
+// occurred_at falls in it, read from the (space, occurred_at) range index (at most
+// $period_scan of them), the $k nearest the query vector among them joining the vector seeds
+// after the leg's own (docs/BEHAVIOUR.md §7.8). Then: the 1-hop neighbours through any edge but
 // CONTRADICTS (unless $expand is false) of the first $expand_seeds seeds of each leg, at most
 // $expand_per_seed per seed, heaviest edge first (§7.3), the blocks the frame guarantees, each candidate's properties,
 // embedding sketch (for diversity; full embeddings would cost more to send than the rest
@@ -109,6 +113,21 @@ CALL (fetched) {
   ORDER BY score DESC
   WITH collect(b) AS nearest, collect(score) AS scores
   RETURN nearest[..$k] AS scanned, scores[..$k] AS scanned_scores, size(nearest) AS compared
+}
+CALL () {
+  WITH [x IN $query_vector WHERE x IS NOT NULL] AS qv
+  WHERE size(qv) > 0 AND $period_from <= $period_until
+  MATCH (b:Block)
+  USING INDEX b:Block(space, occurred_at)
+  WHERE b.space = $space AND b.occurred_at >= $period_from AND b.occurred_at <= $period_until
+  WITH b, qv
+  LIMIT $period_scan
+  WITH b, qv
+  WHERE b.status = 'active' AND b.embedding IS NOT NULL AND (NOT $self_only OR b:Self)
+  WITH b, vector.similarity.cosine(b.embedding, qv) AS score
+  ORDER BY score DESC
+  WITH collect(b) AS nearest, collect(score) AS scores
+  RETURN nearest[..$k] AS period_nodes, scores[..$k] AS period_scores
 }
 CALL (space_node, keywords_hit) {
   // With the caller's keyword hits, the index is asked for inbox blocks only, and only when
@@ -192,13 +211,23 @@ CALL () {
   LIMIT $queryless_limit
   RETURN collect(b) AS self_nodes
 }
-WITH now, CASE WHEN size(scanned) > 0 THEN scanned ELSE fetched[..$k] END AS vector_nodes,
+WITH now, CASE WHEN size(scanned) > 0 THEN scanned ELSE fetched[..$k] END AS leg_nodes,
      CASE WHEN size(scanned) > 0 THEN scanned_scores ELSE fetched_scores[..$k] END
-       AS vector_scores,
+       AS leg_scores,
+     period_nodes, period_scores,
      CASE WHEN keywords_hit THEN cached_keyword_nodes ELSE text_nodes END AS keyword_nodes,
      CASE WHEN keywords_hit THEN cached_keyword_scores ELSE text_scores END AS keyword_scores,
      pending_nodes, pending_scores, general_nodes + self_nodes AS queryless_nodes, size(fetched) AS fetched_in_space, answered,
      compared, cache_hit, cache_dead, vector_version
+WITH now, keyword_nodes, keyword_scores, pending_nodes, pending_scores, queryless_nodes,
+     fetched_in_space, answered, compared, cache_hit, cache_dead, vector_version, leg_nodes,
+     leg_scores,
+     [i IN range(0, size(period_nodes) - 1) WHERE NOT period_nodes[i] IN leg_nodes] AS extra,
+     period_nodes, period_scores
+WITH now, keyword_nodes, keyword_scores, pending_nodes, pending_scores, queryless_nodes,
+     fetched_in_space, answered, compared, cache_hit, cache_dead, vector_version,
+     leg_nodes + [i IN extra | period_nodes[i]] AS vector_nodes,
+     leg_scores + [i IN extra | period_scores[i]] AS vector_scores
 CALL (vector_nodes, keyword_nodes) {
   WITH vector_nodes + keyword_nodes AS seeds
   WHERE $expand
@@ -268,5 +297,7 @@ RETURN [n IN vector_nodes | n.id] AS vector_ids,
        vector_version,
        now,
        [n IN nodes | n {.id, .content, .tags, .confidence, .reinforcement_count, .decay_lambda,
-                        .last_reinforced_at, .status, .sketch, .session_id, .weighted_degree}]
+                        .last_reinforced_at, .status, .sketch, .session_id, .weighted_degree,
+                        .created_at, .occurred_at, .occurred_until, .occurred_offset, .speaker,
+                        .speaker_key}]
          AS candidates

@@ -86,6 +86,11 @@ def remember(
     ] = None,
     tag: Annotated[list[str] | None, typer.Option("--tag", "-t", help="A tag; repeatable.")] = None,
     category: Annotated[str, typer.Option(help="knowledge, preference, decision, …")] = "knowledge",
+    occurred_at: Annotated[
+        str | None,
+        typer.Option(help="When it happened or was said: an ISO date or date-time."),
+    ] = None,
+    speaker: Annotated[str | None, typer.Option(help="Who said or wrote it.")] = None,
     space: SpaceOption = "default",
     json_output: JsonOption = False,
 ) -> None:
@@ -95,7 +100,14 @@ def remember(
     text = read_content(content, file)
     result = with_memory(
         space,
-        lambda m: m.remember(text, tag, category=category, source="cli"),
+        lambda m: m.remember(
+            text,
+            tag,
+            category=category,
+            source="cli",
+            occurred_at=occurred_at,
+            speaker=speaker,
+        ),
         create=True,
     )
     show(result, json_output)
@@ -114,11 +126,17 @@ def recall(
     query: Annotated[str, typer.Argument(help="What to look for.")],
     top_k: TopK = None,
     frame: Annotated[str, typer.Option(help="Ranking: attention, self or task.")] = "attention",
+    as_of: Annotated[
+        str | None,
+        typer.Option(help="The day 'yesterday' or 'last week' counts from (ISO; default now)."),
+    ] = None,
     space: SpaceOption = "default",
     json_output: JsonOption = False,
 ) -> None:
     """The blocks that best match a query, with their ids (changes nothing)."""
-    blocks = with_memory(space, lambda m: m.recall(query, top_k=top_k, frame=frame), embeds=True)
+    blocks = with_memory(
+        space, lambda m: m.recall(query, top_k=top_k, frame=frame, as_of=as_of), embeds=True
+    )
     if json_output:
         print_json([b.to_dict() for b in blocks])
     elif blocks:

@@ -113,7 +113,7 @@ class RetrievalConfig(Group):
         "up to 1.25× slower at 10,000). 0: always (§7.2).",
     )
     temporal_weight: float = Field(
-        0.3,
+        0.5,  # 0.3 before issue 62 (docs/DECISIONS.md)
         ge=0.0,
         le=1.0,
         description='A question naming a period ("in May 2023"): each candidate naming a day '

@@ -120,6 +120,7 @@ class ChunkPlanner:
                 category=row["category"] or "knowledge",
                 follows=row.get("follows"),
                 previous_content=row.get("previous_content"),
+                found_by=row.get("found_by") or "",
             )
             for row in rows
         ]
@@ -170,7 +171,7 @@ class ChunkPlanner:
     async def _plan(self, blocks: list[InboxBlock], now: float, last_seq: int) -> PlannedChunk:
         config = self.config
         k = config.consolidation.neighbour_candidates
-        vectors = await self.embedder.embed_batch([normalised_text(b.content) for b in blocks])
+        vectors = await self.embedder.embed_batch([normalised_text(b.text) for b in blocks])
         indexed = await self._indexed_neighbours(blocks, vectors, k)
         found = await anyio.to_thread.run_sync(partial(self._decide, blocks, vectors, indexed, k))
         survivors, dedupe = found.survivors, found.dedupe
@@ -210,7 +211,7 @@ class ChunkPlanner:
                     id=block.id,
                     confidence=analysis.alignment_score,
                     tags=tags,
-                    summary=analysis.summary or block.content,
+                    summary=analysis.summary or block.text,
                     decay_lambda=decay_tier(tags, block.category).decay_lambda,
                     embedding=found_by[block.id].tolist(),
                     sketch=sketch_of[block.id],

@@ -25,6 +25,11 @@ class InboxBlock:
     category: str
     follows: str | None = None  # the block learned just before it in its session
     previous_content: str | None = None  # that block's content (its context, §4.8)
+    found_by: str = ""  # the text embedded and summarised: its speaker first (§3.3)
+
+    @property
+    def text(self) -> str:
+        return self.found_by or self.content
 
 
 @dataclass(frozen=True)

@@ -181,3 +181,8 @@ async def _consolidate(
     # empty) and moved blocks between statuses: recall and curate plan from the new samples.
     await statistics.refresh(database)
     return total
+
+
+def tell(progress: Callable[[int, int], None], total: int, done: int) -> None:
+    """A dream's progress as `progress(done, total)`; others may add to the inbox meanwhile."""
+    progress(done, max(total, done))

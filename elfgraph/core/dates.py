@@ -87,6 +87,18 @@ class Period:
                     return True
         return False
 
+    def overlaps(self, first: date, last: date, told_after: int = TOLD_AFTER_DAYS) -> bool:
+        """Whether the days from `first` to `last` meet the period or the `told_after` days
+        after it (an event time, or a near-duplicate's span of them)."""
+        if self.month is not None:
+            span = (last - first).days
+            return span >= 62 or self.holds(
+                (first + timedelta(d) for d in range(span + 1)), told_after
+            )
+        if self.start is None or self.end is None:
+            return False
+        return first <= self.end + timedelta(told_after) and last >= self.start
+
 
 def _month_end(year: int, month: int) -> date:
     return date(year, month, calendar.monthrange(year, month)[1])

@@ -12,7 +12,7 @@ and the query text the keyword leg sends. Pure functions, no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from elfgraph.core.dates import Period, dates_in, tells_time
 from elfgraph.core.scoring import rrf_fuse
@@ -127,14 +127,22 @@ def timely(
     contents: Mapping[str, str],
     period: Period,
     weight: float,
+    *,
+    within: Collection[str] | None = None,
 ) -> dict[str, float]:
     """Dates (docs/BEHAVIOUR.md §7.8): each block whose text names a day in the period the
     query asks about (or a few days after it, when it was told) gains `weight`, then all
     are scaled again so the best is 1.0. Only blocks that already have a similarity gain:
-    a date alone is no match."""
+    a date alone is no match. `within`: the blocks known to fall in the period (their event
+    times, retrieval.facts), in place of reading the texts."""
     raised = {
         block: value + weight
-        if value > 0 and period.holds(dates_in(contents.get(block, "")))
+        if value > 0
+        and (
+            block in within
+            if within is not None
+            else period.holds(dates_in(contents.get(block, "")))
+        )
         else value
         for block, value in similarity.items()
     }

@@ -1,4 +1,5 @@
 """Who says a block, and whom a question asks about (docs/BEHAVIOUR.md §7.9). Pure.
+`speaker_of` reads a log line's header (core.logline); a block's metadata speaker wins.
 
 A block written as a line of a conversation, "Caroline: I went to the support group", is
 said by its speaker, the name before the colon. A question that names one of the
@@ -11,18 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
 
-# "Name:" or "Name Surname:" at the start of the text, at most four words of a name.
-_SPEAKER = re.compile(r"^\s*(?P<name>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3})\s*:\s")
-
-
-@lru_cache(maxsize=8192)
-def speaker_of(content: str) -> str | None:
-    """The speaker a block's text starts with ("Caroline: …" → "Caroline"), or None. Cached:
-    ranking asks it of every candidate, twice (speakers and coverage), query after query."""
-    match = _SPEAKER.match(content)
-    return match["name"] if match else None
+from elfgraph.core.logline import speaker_of
 
 
 def named_speakers(query: str, speakers: Iterable[str]) -> set[str]:
@@ -40,13 +31,21 @@ def by_speaker(
     contents: Mapping[str, str],
     query: str,
     weight: float,
+    *,
+    speakers: Mapping[str, str | None] | None = None,
 ) -> dict[str, float]:
     """Each block said by a speaker the query names gains `weight`, but never more than its
     own similarity (a speaker at most doubles a match), then all are scaled so the best is
     1.0. Only when the query singles some speakers out: when it names every speaker among
     the blocks, or none, nothing changes. A speaker alone is no match: a block that barely
-    matches gains barely anything, and one with no similarity gains nothing."""
-    speaker = {block: speaker_of(contents.get(block, "")) for block in similarity}
+    matches gains barely anything, and one with no similarity gains nothing. `speakers`:
+    each block's speaker known otherwise (its metadata, retrieval.facts), in place of the
+    name its text starts with."""
+    speaker = (
+        {block: speakers.get(block) for block in similarity}
+        if speakers is not None
+        else {block: speaker_of(contents.get(block, "")) for block in similarity}
+    )
     present = {name for name in speaker.values() if name is not None}
     named = named_speakers(query, present)
     if weight <= 0 or not named or named == present:

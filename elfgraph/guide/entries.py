@@ -83,7 +83,9 @@ GUIDES: dict[str, AgentGuide] = dict(
             "learn",
             "Store one knowledge block in the inbox (fast: no embedding, no LLM call).",
             "The agent meets a fact, preference, decision or observation worth keeping "
-            "beyond this conversation.",
+            "beyond this conversation. Pass occurred_at (ISO date or date-time: when it "
+            "happened or was said) and speaker (who said it) when known: recall then answers "
+            "'what did Maria say in May'.",
             "Text that only matters for the current turn, or is already in the prompt.",
             "Instant: one write.",
             "LearnResult(block_id, status): 'created' or 'duplicate_rejected' (the same text "
@@ -104,12 +106,13 @@ GUIDES: dict[str, AgentGuide] = dict(
             "LearnResult(block_id, status): 'created', or 'duplicate_rejected' when the same "
             "text already waits in the inbox. Keep the block_id to cite the block later.",
             "{op:dream} once several blocks are waiting.",
-            'await memory.remember("The staging DB is read-only on Fridays.")',
+            'await memory.remember("We move to Lisbon.", occurred_at="2023-05-08", '
+            'speaker="Maria")',
         ),
         _entry(
             "learn_many",
-            "learn() for a batch (strings or dicts with content/tags/category/source) in one "
-            "round trip.",
+            "learn() for a batch (strings or dicts with content/tags/category/source/"
+            "occurred_at/speaker) in one round trip; occurred_at= and speaker= set the batch's.",
             "Importing notes, a transcript, or an end-of-task list of findings.",
             "One block: learn() reads better.",
             "Instant: one write for the whole batch; one bad item stores nothing.",

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, TypedDict
+from datetime import date
+from typing import Any, NotRequired, TypedDict
 
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.core.checks import INVALID_TEXT, is_storable, shown
+from elfgraph.core.when import MAX_SPEAKER_CHARS, EventTime, event_time
 from elfgraph.errors import LearnError
 
 CATEGORIES_HINT = "knowledge, preference, decision, observation, …"
@@ -95,7 +97,42 @@ def check_short_text(value: object, what: str, default: str) -> str:
     return value.strip()
 
 
+def check_occurred_at(value: object) -> EventTime | None:
+    """When it happened or was said (docs/BEHAVIOUR.md §3.3): an ISO date or date-time, with
+    or without a zone, or a date / datetime; None: when it is learned."""
+    if value is None:
+        return None
+    try:
+        return event_time(value)
+    except ValueError as exc:
+        raise LearnError(
+            f"occurred_at {shown(value)} cannot be read: {exc}.",
+            recovery="Pass an ISO 8601 date or date-time, e.g. {arg:occurred_at='2023-05-08'} "
+            "or '2023-05-08T13:56:00+02:00', or leave it out (when it is learned).",
+        ) from None
+
+
+def check_speaker(value: object) -> str | None:
+    """Who said or wrote it: one line of free text, at most MAX_SPEAKER_CHARS characters."""
+    if value is None:
+        return None
+    if (
+        not isinstance(value, str)
+        or not value.strip()
+        or len(value.strip()) > MAX_SPEAKER_CHARS
+        or any(c in value for c in "\n\r")
+        or not is_storable(value)
+    ):
+        raise LearnError(
+            f"speaker {shown(value)} must be a name on one line of at most "
+            f"{MAX_SPEAKER_CHARS} characters.",
+            recovery="Pass who said or wrote it, e.g. {arg:speaker='Maria'}, or leave it out.",
+        )
+    return " ".join(value.split())
+
+
 Item = str | Mapping[str, Any]
+When = str | date | None  # occurred_at, as_of: ISO text or a date / datetime
 
 
 class CheckedItem(TypedDict):
@@ -103,14 +140,25 @@ class CheckedItem(TypedDict):
     tags: list[str]
     category: str
     source: str
+    occurred: NotRequired[EventTime]  # given: when it happened or was said
+    speaker: NotRequired[str]  # given: who said it, its display form
 
 
-_FIELDS = {"content", "tags", "category", "source"}
+_FIELDS = {"content", "tags", "category", "source", "occurred_at", "speaker"}
 
 
-def check_items(items: Iterable[Item], config: MemoryConfig) -> list[CheckedItem]:
-    """Every item as {content, tags, category, source}; the first bad one raises
-    LearnError (naming its index in a batch)."""
+def check_items(
+    items: Iterable[Item],
+    config: MemoryConfig,
+    *,
+    occurred_at: object = None,
+    speaker: object = None,
+) -> list[CheckedItem]:
+    """Every item as {content, tags, category, source} and, when given, when it happened
+    and who said it (an item's own, else the batch's `occurred_at` and `speaker`); the
+    first bad one raises LearnError (naming its index in a batch)."""
+    batch_occurred = check_occurred_at(occurred_at)
+    batch_speaker = check_speaker(speaker)
     if isinstance(items, str | bytes | Mapping) or not isinstance(items, Iterable):
         raise LearnError(
             f"learn_many() takes a list of items, not {type(items).__name__}.",
@@ -121,7 +169,7 @@ def check_items(items: Iterable[Item], config: MemoryConfig) -> list[CheckedItem
     for index, item in enumerate(batch):
         fields = _fields(item, index)
         try:
-            checked.append(
+            one = (
                 _plain(check_content(item, config))  # the common case: a bare string
                 if fields is None
                 else CheckedItem(
@@ -131,6 +179,15 @@ def check_items(items: Iterable[Item], config: MemoryConfig) -> list[CheckedItem
                     source=check_short_text(fields.get("source"), "source", DEFAULT_SOURCE),
                 )
             )
+            occurred = check_occurred_at(fields.get("occurred_at")) if fields else None
+            said_by = check_speaker(fields.get("speaker")) if fields else None
+            occurred = occurred or batch_occurred
+            said_by = said_by or batch_speaker
+            if occurred is not None:
+                one["occurred"] = occurred
+            if said_by is not None:
+                one["speaker"] = said_by
+            checked.append(one)
         except LearnError as exc:
             if len(batch) == 1:
                 raise
@@ -154,7 +211,8 @@ def _fields(item: object, index: int) -> Mapping[str, Any] | None:
     if unknown:
         raise LearnError(
             f"Item {index} has unknown keys {shown(unknown, 80)}.",
-            recovery="Use only 'content', 'tags', 'category' and 'source'.",
+            recovery="Use only 'content', 'tags', 'category', 'source', 'occurred_at' and "
+            "'speaker'.",
         )
     return item
 
@@ -162,3 +220,12 @@ def _fields(item: object, index: int) -> Mapping[str, Any] | None:
 def _plain(content: str) -> CheckedItem:
     """A bare string: no tags, the default category and source."""
     return CheckedItem(content=content, tags=[], category=DEFAULT_CATEGORY, source=DEFAULT_SOURCE)
+
+
+def with_when(item: dict[str, Any], occurred_at: object, speaker: object) -> dict[str, Any]:
+    """A learn item with its event time and speaker, when given."""
+    if occurred_at is not None:
+        item["occurred_at"] = occurred_at
+    if speaker is not None:
+        item["speaker"] = speaker
+    return item

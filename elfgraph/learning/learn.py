@@ -10,6 +10,7 @@ from typing import Any
 
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.core.text import block_id, random_block_id, token_count
+from elfgraph.core.when import speaker_key
 from elfgraph.learning.checks import (
     DEFAULT_CATEGORY,
     DEFAULT_SOURCE,
@@ -38,11 +39,15 @@ async def learn_items(
     space: str,
     items: Iterable[Item],
     config: MemoryConfig,
+    *,
     sessions: SessionClock,
+    occurred_at: object = None,
+    speaker: object = None,
 ) -> Learned:
     """Check every item (one bad item raises LearnError naming its index and stores
-    nothing), then store them all in one round trip at the session's clock."""
-    checked = check_items(items, config)
+    nothing), then store them all in one round trip at the session's clock. `occurred_at`
+    and `speaker`: the batch's, for items without their own."""
+    checked = check_items(items, config, occurred_at=occurred_at, speaker=speaker)
     if not checked:
         return Learned([], self_tagged=False)
     results = await store_items(
@@ -120,6 +125,15 @@ def _own(item: CheckedItem) -> dict[str, Any]:
         own["category"] = item["category"]
     if item["source"] != DEFAULT_SOURCE:
         own["source"] = item["source"]
+    occurred = item.get("occurred")
+    if occurred is not None:  # a number: the (space, occurred_at) range index orders it
+        own["occurred_at"] = occurred.seconds
+        if occurred.offset_minutes is not None:
+            own["occurred_offset"] = occurred.offset_minutes
+    said_by = item.get("speaker")
+    if said_by is not None:  # the display form, and the key speakers are matched by
+        own["speaker"] = said_by
+        own["speaker_key"] = speaker_key(said_by)
     return own
 
 

@@ -81,7 +81,9 @@ def recall_text(blocks: list[ScoredBlock]) -> str:
             "No block matches. elfgraph_remember stores what is worth keeping; "
             "elfgraph_dream files it."
         )
-    return "\n".join(f"[{short_id(b)}] {' '.join(_preview(b).preview.split())}" for b in blocks)
+    return "\n".join(
+        f"[{short_id(b)}] {b.when_said}{' '.join(_preview(b).preview.split())}" for b in blocks
+    )
 
 
 def forget_text(result: ForgetResult) -> str:
@@ -131,24 +133,43 @@ def register_tools(server: MCPServer[Served]) -> None:
         category: Annotated[
             str, Field(description="knowledge, preference, decision, observation, ...")
         ] = "knowledge",
+        occurred_at: Annotated[
+            str | None,
+            Field(description="When it happened or was said: ISO date or date-time."),
+        ] = None,
+        speaker: Annotated[str | None, Field(description="Who said or wrote it.")] = None,
     ) -> Annotated[CallToolResult, LearnResult]:
         """Store something worth remembering beyond this conversation. It can be recalled
         by its words at once (marked pending) and is fully filed at the next
         elfgraph_dream."""
-        return await _run(ctx, lambda m: m.remember(content, tags, category=category, source="mcp"))
+        return await _run(
+            ctx,
+            lambda m: m.remember(
+                content,
+                tags,
+                category=category,
+                source="mcp",
+                occurred_at=occurred_at,
+                speaker=speaker,
+            ),
+        )
 
     @server.tool(annotations=READ_ONLY)
     async def elfgraph_recall(
         ctx: Context,
         query: Annotated[str, Field(description="What you need to know about.")],
         top_k: TopK = None,
+        as_of: Annotated[
+            str | None,
+            Field(description="The day 'yesterday' or 'last week' counts from (ISO; now)."),
+        ] = None,
     ) -> Annotated[CallToolResult, Retrieved]:
         """The blocks that best match a query, one per line as `[id] text`: pass those ids
         to elfgraph_outcome or elfgraph_connect. Changes nothing: use elfgraph_frame for
         prompt context that also strengthens what it returns."""
 
         async def call(memory: MemorySystem) -> Retrieved:
-            blocks = await memory.recall(query, top_k=top_k)
+            blocks = await memory.recall(query, top_k=top_k, as_of=as_of)
             return Retrieved(
                 text=recall_text(blocks), blocks=[_preview(b) for b in blocks], frame="attention"
             )

@@ -19,6 +19,7 @@ import numpy as np
 from pydantic import BaseModel, ValidationError
 
 from elfgraph.core.sketch import sketch
+from elfgraph.core.when import event_time, speaker_key
 from elfgraph.edges.rules import RELATION_WORD
 from elfgraph.errors import ImportFileError
 from elfgraph.portability.models import Unmapped
@@ -49,7 +50,11 @@ SAME = (
     "summary",
     "outcome_evidence",
 )
-TAKEN = {*SAME, "_rowid", "id", "status", "embedding", "embedding_model"}
+# Columns that say when a block happened and who said it, where an elfmem database has them
+# (the releases we know have neither): mapped to occurred_at and speaker (BEHAVIOUR.md §3.3).
+EVENT_TIME = ("occurred_at", "valid_from", "event_time")
+SPEAKER = ("speaker", "actor")
+TAKEN = {*SAME, *EVENT_TIME, *SPEAKER, "_rowid", "id", "status", "embedding", "embedding_model"}
 PEER = "elfmem's peer messaging has no counterpart in elfgraph"
 # Block columns with no place in elfgraph: why, when their value is not the default.
 LEFT_OUT = {
@@ -129,6 +134,7 @@ class Mapper:
             record="block", id=row["id"], status=status, tags=tags, learn_seq=row["_rowid"]
         )
         fields.setdefault("token_count", len(row["content"]) // 4)
+        fields.update(when_and_who(row, present))
         blob = row["embedding"]
         reuse = (
             self.dimensions is not None and blob is not None and len(blob) == 4 * self.dimensions
@@ -261,3 +267,26 @@ class Mapper:
             return None
         fields = {"record": "co_retrieval", "a": row["a"], "b": row["b"], "count": row["count"]}
         return checked(CoRetrievalLine, fields, self.path, f"pair {row['a']}/{row['b']}")  # type: ignore[no-any-return]
+
+
+def when_and_who(row: sqlite3.Row, present: set[str]) -> dict[str, Any]:
+    """A row's event time and speaker as elfgraph stores them, from the first column of
+    each kind that holds a readable value."""
+    found: dict[str, Any] = {}
+    for column in EVENT_TIME:
+        if column in present and row[column] is not None:
+            try:
+                moment = event_time(str(row[column]))
+            except ValueError:
+                continue
+            found["occurred_at"] = moment.seconds
+            if moment.offset_minutes is not None:
+                found["occurred_offset"] = moment.offset_minutes
+            break
+    for column in SPEAKER:
+        value = row[column] if column in present else None
+        if isinstance(value, str) and value.strip() and "\n" not in value:
+            found["speaker"] = " ".join(value.split())
+            found["speaker_key"] = speaker_key(value)
+            break
+    return found

@@ -183,6 +183,11 @@ class BlockLine(Line):
     consolidated_by: StrictStr | None = None
     archive_reason: StrictStr | None = None
     archived_at: StrictStr | None = None
+    occurred_at: Number | None = None  # event time, epoch seconds (BEHAVIOUR.md §3.3)
+    occurred_until: Number | None = None
+    occurred_offset: StrictInt | None = None  # minutes
+    speaker: StrictStr | None = None
+    speaker_key: StrictStr | None = None
 
     @property
     def key(self) -> tuple[str, ...]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from elfgraph.core.when import shown_span
 from elfgraph.records import Record
 
 
@@ -33,6 +34,26 @@ class ScoredBlock(Record):
     # a block ranked above it (§7.4). Otherwise results keep score order within
     # guaranteed, relevant and other blocks.
     lowered_by_diversity: bool = False
+    # When it happened or was said (ISO 8601; given at learn, else when it was learned),
+    # the end of a span when dream merged near-duplicates, and who said it (§3.3).
+    occurred_at: str | None = None
+    occurred_until: str | None = None
+    speaker: str | None = None
+    # Whether occurred_at was given (not the learning time): the frame shows it then.
+    occurred_given: bool = False
+
+    @property
+    def when_said(self) -> str:
+        """ "8 May 2023 · Maria: ", "8 May 2023 · ", "Maria: " or "": what a frame's line
+        starts with."""
+        parts = []
+        if self.occurred_given and self.occurred_at:
+            parts.append(shown_span(self.occurred_at, self.occurred_until))
+        if self.speaker:
+            parts.append(f"{self.speaker}: ")
+        elif parts:
+            parts[-1] += " "
+        return " · ".join(parts) if len(parts) == 2 else "".join(parts)
 
     @property
     def summary(self) -> str:

@@ -13,6 +13,7 @@ from elfgraph.core.coverage import asked_stems, covered
 from elfgraph.core.dates import Period
 from elfgraph.core.episodes import coherent
 from elfgraph.core.fusion import matching, similarities, spread, timely, told_when
+from elfgraph.core.relative import Anchor
 from elfgraph.core.scoring import (
     Components,
     Weights,
@@ -24,8 +25,9 @@ from elfgraph.core.scoring import (
     reinforcement,
 )
 from elfgraph.core.sketch import unsketch_many
-from elfgraph.core.speakers import by_speaker, speaker_of
+from elfgraph.core.speakers import by_speaker
 from elfgraph.retrieval.candidates import Candidates
+from elfgraph.retrieval.facts import all_facts, anchored_period, in_period, when_and_who
 from elfgraph.retrieval.models import ScoredBlock
 from elfgraph.retrieval.pending import merge_pending, pending_similarities
 
@@ -38,8 +40,9 @@ class Relevance:
     fusion: str = "relative"
     keyword_weight: float = 0.7
     spread: float = 0.8  # share of a linked seed's similarity a block receives; 0: none
-    period: Period | None = None  # the period the query asks about (core.dates)
-    temporal_weight: float = 0.3  # similarity gained by a block naming a day in it
+    period: Period | None = None  # the period the query asks about (core.dates, core.relative)
+    anchor: Anchor | None = None  # "the week before the launch": resolved among the candidates
+    temporal_weight: float = 0.5  # similarity gained by a block naming a day in it
     query: str = ""  # the query text, for the speakers it names (core.speakers)
     speaker_weight: float = 0.4  # similarity gained by a block said by a named speaker
     asks_when: bool = False  # the query asks when something happened (core.dates)
@@ -92,20 +95,26 @@ def relevance(found: Candidates, how: Relevance, links: Links | None = None) -> 
             how.spread,
             hops=how.spread_hops,
         )
-    contents = {block_id: str(b.get("content") or "") for block_id, b in found.blocks.items()}
+    facts = all_facts(found.blocks)
+    bodies = {block_id: fact.body for block_id, fact in facts.items()}
     if how.query and how.speaker_weight > 0:
-        fused = by_speaker(fused, contents, how.query, how.speaker_weight)
+        speakers = {block_id: fact.speaker for block_id, fact in facts.items()}
+        fused = by_speaker(fused, bodies, how.query, how.speaker_weight, speakers=speakers)
     if how.asks_when and how.when_weight > 0:
-        fused = told_when(fused, contents, how.when_weight)
+        fused = told_when(fused, bodies, how.when_weight)
     if how.query and how.coverage_weight > 0:
-        names = {n for n in map(speaker_of, contents.values()) if n is not None}
-        fused = covered(fused, contents, asked_stems(how.query, names), how.coverage_weight)
+        names = {fact.name for fact in facts.values() if fact.name is not None}
+        fused = covered(fused, bodies, asked_stems(how.query, names), how.coverage_weight)
     if how.session_weight > 0:
         sessions = {block_id: _session(b) for block_id, b in found.blocks.items()}
         fused = coherent(fused, sessions, how.session_weight, how.session_depth)
-    if how.period is None or how.temporal_weight <= 0:
+    period = how.period
+    if period is None and how.anchor is not None:
+        period = anchored_period(how.anchor, fused, facts)
+    if period is None or how.temporal_weight <= 0:
         return fused
-    return timely(fused, contents, how.period, how.temporal_weight)
+    within = {block_id for block_id, fact in facts.items() if in_period(fact, period)}
+    return timely(fused, bodies, period, how.temporal_weight, within=within)
 
 
 def _session(block: Mapping[str, object]) -> str | None:
@@ -210,6 +219,7 @@ def _scored_block(
         pending=block_id in found.pending_ids,
         relevant=numbers.relevant,
         lowered_by_diversity=lowered,
+        **when_and_who(b),
     )
 
 

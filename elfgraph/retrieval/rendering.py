@@ -17,6 +17,12 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
+def _line(block: ScoredBlock) -> str:
+    """A block's line: its event day and speaker first when it has them as data
+    ("8 May 2023 · Maria: …"; a span "8-12 May 2023"), then its text."""
+    return f"{block.when_said}{_one_line(block.content)}"
+
+
 def short_id(block: ScoredBlock) -> str:
     """The block's id as a frame shows it: its first SHORT_ID characters, which outcome and
     connect accept as a prefix, and a pending mark for a block not dreamed yet."""
@@ -52,10 +58,10 @@ def _text(
     template: str, blocks: Sequence[ScoredBlock], goal_tags: tuple[str, ...], ids: bool
 ) -> str:
     def bullet(b: ScoredBlock) -> str:
-        return f"- [{short_id(b)}] {_one_line(b.content)}" if ids else f"- {_one_line(b.content)}"
+        return f"- [{short_id(b)}] {_line(b)}" if ids else f"- {_line(b)}"
 
     def numbered(i: int, b: ScoredBlock) -> str:
-        return f"[{short_id(b) if ids else i}] {_one_line(b.content)}"
+        return f"[{short_id(b) if ids else i}] {_line(b)}"
 
     if template == "self":
         return "\n".join(["## Identity", *(bullet(b) for b in blocks)])

@@ -5,12 +5,15 @@ server (server_legs.py); then ranking is pure (ranking.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime
 
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.core.analysis import terms as analysed
 from elfgraph.core.checks import is_encodable, shown
-from elfgraph.core.dates import asked_period, asks_when
+from elfgraph.core.dates import TOLD_AFTER_DAYS, Period, asked_period, asks_when
+from elfgraph.core.relative import anchor_of, relative_period
 from elfgraph.core.text import normalised_text
+from elfgraph.core.when import day_seconds, event_time
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.errors import FrameError
 from elfgraph.retrieval.candidates import Candidates
@@ -29,6 +32,8 @@ SEEDS_PER_LEG = 4  # each leg brings 4·top_k seeds
 SELF_TEXT_OVERFETCH = 10  # keyword hits asked for per seed in a SELF frame
 QUERYLESS_POOL = 8  # queryless frames score the best 8·top_k blocks by a cheap proxy
 CACHE_MARGIN = 8  # cached ids sent beyond k, in case some are no longer active
+DAY = 86_400.0
+PERIOD_SCAN = 500  # blocks of a named period the period leg compares at most (§7.8)
 
 
 def check_recall_arguments(query: object, top_k: object) -> tuple[str | None, int]:
@@ -77,6 +82,16 @@ class Query:
     frame: FrameDefinition
     text: str | None  # None or blank: a queryless frame, with no embedding call
     top_k: int
+    as_of: date | None = None  # the day relative periods count from; None: today (UTC)
+
+    def period(self) -> Period | None:
+        """The period the query names: on the calendar (core.dates), else relative to
+        `as_of` (core.relative)."""
+        if not self.text:
+            return None
+        return asked_period(self.text) or relative_period(
+            self.text, self.as_of or datetime.now(UTC).date()
+        )
 
     @property
     def key(self) -> tuple[str, str | None, int]:
@@ -84,14 +99,35 @@ class Query:
         return (self.frame.name, self.text, self.top_k)
 
 
-def check_query(frame: object, text: object, top_k: object, default_top_k: int = 5) -> Query:
+def check_query(
+    frame: object,
+    text: object,
+    top_k: object,
+    default_top_k: int = 5,
+    *,
+    as_of: object = None,
+) -> Query:
     """Every argument checked before any cache lookup or query: FrameError if bad. A
     top_k of None is `default_top_k` (memory.retrieval.top_k)."""
     definition = frame_definition(frame)
     checked_text, checked_top_k = check_recall_arguments(
         text, default_top_k if top_k is None else top_k
     )
-    return Query(definition, checked_text, checked_top_k)
+    return Query(definition, checked_text, checked_top_k, check_as_of(as_of))
+
+
+def check_as_of(value: object) -> date | None:
+    """recall's `as_of`: an ISO date or date-time, a date or a datetime (its own day)."""
+    if value is None:
+        return None
+    try:
+        return event_time(value).day
+    except ValueError as exc:
+        raise FrameError(
+            f"as_of {shown(value)} cannot be read: {exc}.",
+            recovery="Pass an ISO 8601 date or date-time, e.g. {arg:as_of='2023-05-08'}, "
+            "or leave it out (now).",
+        ) from None
 
 
 async def retrieve(
@@ -113,6 +149,7 @@ async def retrieve(
     space's vectors in this process, used for the vector leg when the database confirms
     they are current (§7.2); told what the database said."""
     text = query.text if query.text and query.text.strip() else None
+    period = query.period() if text else None
     legs = config.retrieval.retrieval_legs
     vector = await embedder.embed(normalised_text(text)) if text and legs != "keyword" else None
     k = SEEDS_PER_LEG * query.top_k
@@ -202,6 +239,8 @@ async def retrieve(
         expand_seeds=config.retrieval.expansion_seeds * query.top_k,
         expand_per_seed=config.retrieval.expansion_neighbours,
         pending=pending,  # inbox blocks by keyword: read your writes (§7.7)
+        period=period_seconds(period),
+        period_scan=PERIOD_SCAN,
     )
     found = Candidates.from_row(row)
     if seeds is not None and found.vector_version == seeds.version:
@@ -224,7 +263,8 @@ async def retrieve(
         fusion=config.retrieval.fusion,
         keyword_weight=config.retrieval.keyword_weight,
         spread=config.retrieval.activation_spread if config.retrieval.graph_expansion else 0.0,
-        period=asked_period(text) if text else None,
+        period=period,
+        anchor=anchor_of(text) if text and period is None else None,
         temporal_weight=config.retrieval.temporal_weight,
         query=text or "",
         speaker_weight=config.retrieval.speaker_weight,
@@ -236,6 +276,17 @@ async def retrieve(
         diversity_weight=config.retrieval.diversity_weight,
     )
     return rank_candidates(found, weights, top_k=query.top_k, has_query=bool(text), how=how)
+
+
+def period_seconds(period: Period | None) -> tuple[float, float] | None:
+    """A calendar period as the event times it holds: from its first day's midnight to its
+    last day's end, plus the days a thing is told after it (dates.TOLD_AFTER_DAYS), in
+    UTC with a day's margin either side for the zones; a month of any year: none (the
+    period leg reads a range)."""
+    if period is None or period.start is None or period.end is None:
+        return None
+    start = day_seconds(period.start) - DAY
+    return start, day_seconds(period.end) + (TOLD_AFTER_DAYS + 2) * DAY
 
 
 def _pending_scored(

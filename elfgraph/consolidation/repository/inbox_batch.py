@@ -11,7 +11,8 @@ class InboxRow(TypedDict):
     created_at: str  # ISO 8601
     learn_seq: int
     follows: str | None  # the block learned just before it in its session
-    previous_content: str | None  # that block's content
+    previous_content: str | None  # that block's content (its speaker first, when it has one)
+    found_by: str  # its content, its speaker first when it has one as data
 
 
 async def inbox_batch(

@@ -22,6 +22,12 @@ class CandidateProperties(TypedDict):
     sketch: str | None  # elfgraph.core.sketch
     session_id: str | None  # the session it was learned in (§7.11)
     weighted_degree: float | None  # kept on write, over every edge (§6, §9.2)
+    created_at: str | None  # when it was learned (ISO 8601)
+    occurred_at: float | None  # when it happened or was said, epoch seconds (§3.3)
+    occurred_until: float | None  # the end of a near-duplicates' span of event times
+    occurred_offset: int | None  # the zone the event time was given in, minutes
+    speaker: str | None  # who said it, as given
+    speaker_key: str | None  # the same, normalised for matching
 
 
 class CandidateBlock(CandidateProperties):
@@ -82,6 +88,8 @@ async def candidates(
     cache_epoch: int | None = None,
     cached_keyword_ids: list[str] | None = None,
     cached_keyword_scores: list[float] | None = None,
+    period: tuple[float, float] | None = None,
+    period_scan: int = 0,
 ) -> CandidatesRow | None:
     """Seeds of each leg (ranked ids), expanded and guaranteed ids, contradiction pairs and
     every candidate's properties; None when there is no candidate at all. Every recall
@@ -118,5 +126,9 @@ async def candidates(
         expand_seeds=expand_seeds,
         expand_per_seed=expand_per_seed,
         pending=pending,
+        # No period: an empty range (floats either way: one shape).
+        period_from=float(period[0]) if period else 1.0,
+        period_until=float(period[1]) if period else 0.0,
+        period_scan=period_scan,
     )
     return cast(CandidatesRow | None, row)
