@@ -32,6 +32,7 @@ from typing import Any
 import anyio
 
 from benchmarks.curate import _write, build, local_server_pid, raw_rows, settle
+from benchmarks.figures import percentile
 from benchmarks.machine import describe, machine_line
 from benchmarks.publish import header, publish
 from benchmarks.read_path import questions
@@ -67,11 +68,6 @@ MATCH (s:Space {name: $space})
 RETURN s.edge_count - COUNT { MATCH (a:Block)-[]->(:Block)
                               WHERE a.space = $space AND a.status = 'active' } AS drift
 """
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))]
 
 
 def stats(latencies: list[float]) -> dict[str, float]:

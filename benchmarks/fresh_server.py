@@ -42,11 +42,11 @@ from typing import Any
 import anyio
 
 from benchmarks.corpus import facts
+from benchmarks.figures import percentile
 from benchmarks.machine import describe
 from benchmarks.publish import header, publish
 from benchmarks.read_path import questions
 from benchmarks.scale_log import process_cpu_seconds
-from benchmarks.write_path import percentile
 from elfgraph.config.connection import Settings
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem

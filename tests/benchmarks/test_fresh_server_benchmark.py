@@ -19,10 +19,8 @@ def test_the_fresh_server_benchmark_reports_both_columns(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "fresh.json"
-    fresh_server.main(
-        ["--sizes", "200", "--queries", "3", "--frames", "2", "--queryless", "2"]
-        + ["--out", str(out), "--no-doc"]
-    )
+    tiny = ["--sizes", "200", "--queries", "3", "--frames", "2", "--queryless", "2"]
+    fresh_server.main([*tiny, "--out", str(out), "--no-doc"])
     (run,) = json.loads(out.read_text())["runs"]
     assert run["blocks"] == 200
     assert run["background_sampling"] is True
