@@ -15,6 +15,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from elfgraph.client import RemoteMemory, ServiceAdmin, connect, connect_admin
     from elfgraph.config.connection import Settings, load_settings
     from elfgraph.config.loading import ElfgraphConfig
     from elfgraph.config.memory import MemoryConfig
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
     from elfgraph.embedding.base import EmbeddingService
     from elfgraph.embedding.mock import MockEmbeddingService
     from elfgraph.errors import (
+        AccessError,
+        AuthError,
         BlockNotActiveError,
         ConfigError,
         ConnectError,
@@ -43,9 +46,12 @@ if TYPE_CHECKING:
         FrameError,
         ImportFileError,
         LearnError,
+        LimitError,
         Neo4jServerError,
         OutcomeError,
+        RequestError,
         SelfLoopError,
+        ServiceError,
         SessionError,
         StorageError,
     )
@@ -134,6 +140,15 @@ _EXPORTS: dict[str, str] = {
     "load_settings": "elfgraph.config.connection",
     "lock_space_embedding": "elfgraph.spaces.registry",
     "open_space": "elfgraph.spaces.registry",
+    "connect": "elfgraph.client",
+    "connect_admin": "elfgraph.client",
+    "RemoteMemory": "elfgraph.client",
+    "ServiceAdmin": "elfgraph.client",
+    "ServiceError": "elfgraph.errors",
+    "AuthError": "elfgraph.errors",
+    "AccessError": "elfgraph.errors",
+    "RequestError": "elfgraph.errors",
+    "LimitError": "elfgraph.errors",
     "validate_space_name": "elfgraph.spaces.names",
 }
 
@@ -152,6 +167,8 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "AccessError",
+    "AuthError",
     "BlockAnalysis",
     "BlockNotActiveError",
     "ConfigError",
@@ -182,6 +199,7 @@ __all__ = [
     "LLMService",
     "LearnError",
     "LearnResult",
+    "LimitError",
     "MemoryConfig",
     "MemorySystem",
     "MockEmbeddingService",
@@ -190,8 +208,12 @@ __all__ = [
     "OperationRecord",
     "OutcomeError",
     "OutcomeResult",
+    "RemoteMemory",
+    "RequestError",
     "ScoredBlock",
     "SelfLoopError",
+    "ServiceAdmin",
+    "ServiceError",
     "SessionError",
     "Settings",
     "SpaceRecord",
@@ -199,6 +221,8 @@ __all__ = [
     "SystemStatus",
     "Unmapped",
     "__version__",
+    "connect",
+    "connect_admin",
     "discard_unfinished_imports",
     "drop_space",
     "export_space",

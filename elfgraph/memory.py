@@ -40,6 +40,7 @@ from elfgraph.retrieval.retrieve import check_flag, check_query
 from elfgraph.retrieval.retriever import Retriever
 from elfgraph.schema.migrations import open_database
 from elfgraph.sessions.clock import SessionClock, check_task_type
+from elfgraph.sharing import Sharing
 from elfgraph.spaces.names import validate_space_name
 from elfgraph.spaces.registry import open_for_embedder
 from elfgraph.state import ProcessState, operation
@@ -51,7 +52,7 @@ def _tell(progress: Callable[[int, int], None], total: int, done: int) -> None:
     progress(done, max(total, done))  # others may add to the inbox meanwhile
 
 
-class MemorySystem(GraphEditing, Upkeep):
+class MemorySystem(GraphEditing, Upkeep, Sharing):
     """The public API of one space. Create it with `open()` or `managed()`."""
 
     def __init__(
@@ -71,6 +72,7 @@ class MemorySystem(GraphEditing, Upkeep):
         self.embedding_service = embedder
         self.llm_service = llm
         self._owns_database = owns_database
+        self._view_of: MemorySystem | None = None  # the memory a view() shares
         self._sessions = SessionClock(database, space)
         self._state = ProcessState(index_share or IndexShare())
         self._retriever = Retriever(
@@ -143,7 +145,8 @@ class MemorySystem(GraphEditing, Upkeep):
     async def close(self) -> None:
         """End an open session (its hours are kept), then release the connection."""
         try:
-            await self._retriever.close()
+            if self._view_of is None:  # a view leaves the shared caches to their owner
+                await self._retriever.close()
             if self._sessions.active:
                 await self.end_session()
         finally:

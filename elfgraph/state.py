@@ -56,6 +56,14 @@ class ProcessState:
         self._in_session = False
         self._frames: dict[FrameKey, tuple[float, FrameResult]] = {}
 
+    def view(self) -> ProcessState:
+        """State for another handle on the same memory (MemorySystem.view): its own
+        breadcrumbs and history, this one's frame cache and index share, so that a write
+        through either clears the frames both would show."""
+        other = ProcessState(self.index_share)
+        other._frames = self._frames
+        return other
+
     # ---- breadcrumbs -------------------------------------------------------------------
 
     @property
