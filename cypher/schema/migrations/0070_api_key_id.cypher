@@ -1,4 +1,4 @@
-// name: 0060_api_key_id
+// name: 0070_api_key_id
 // mode: write
 // returns: none
 // params:
