@@ -43,6 +43,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.integration)
 
 
+@pytest.fixture(autouse=True)
+def no_service_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test talks to a service the caller's environment names (ELFGRAPH_URL switches
+    the CLI to one): the tests of the service set these themselves."""
+    monkeypatch.delenv("ELFGRAPH_URL", raising=False)
+    monkeypatch.delenv("ELFGRAPH_API_KEY", raising=False)
+
+
 @pytest.fixture(scope="session")
 def anyio_backend() -> str:
     return "asyncio"
