@@ -5,6 +5,7 @@ method does not have, is 400. Values are the library's to check (422)."""
 
 from __future__ import annotations
 
+import functools
 import inspect
 import json
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ class Limits:
     max_batch: int = 1_000
 
 
+@functools.cache
 def parameters(name: str) -> dict[str, inspect.Parameter]:
     """The arguments of MemorySystem.<name>, by name."""
     method = getattr(MemorySystem, name)
