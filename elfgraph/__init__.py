@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     )
     from elfgraph.feedback.models import OutcomeResult
     from elfgraph.history import OperationRecord
+    from elfgraph.keys.models import KeyRecord, NewKey
     from elfgraph.learning.models import LearnResult
     from elfgraph.llm.base import BlockAnalysis, LLMService
     from elfgraph.llm.mock import MockLLMService
@@ -145,6 +146,8 @@ _EXPORTS: dict[str, str] = {
     "RemoteMemory": "elfgraph.client",
     "ServiceAdmin": "elfgraph.client",
     "ServiceError": "elfgraph.errors",
+    "KeyRecord": "elfgraph.keys.models",
+    "NewKey": "elfgraph.keys.models",
     "AuthError": "elfgraph.errors",
     "AccessError": "elfgraph.errors",
     "RequestError": "elfgraph.errors",
@@ -196,6 +199,7 @@ __all__ = [
     "FrameResult",
     "ImportFileError",
     "ImportResult",
+    "KeyRecord",
     "LLMService",
     "LearnError",
     "LearnResult",
@@ -205,6 +209,7 @@ __all__ = [
     "MockEmbeddingService",
     "MockLLMService",
     "Neo4jServerError",
+    "NewKey",
     "OperationRecord",
     "OutcomeError",
     "OutcomeResult",

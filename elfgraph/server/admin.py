@@ -5,16 +5,19 @@ import (admin) as streams."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from pydantic import TypeAdapter
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from elfgraph.config.loading import ElfgraphConfig
 from elfgraph.errors import ElfgraphError, RequestError
 from elfgraph.portability.importing import import_stream
 from elfgraph.schema.migrations import schema_status
-from elfgraph.server.requests import body_bytes, json_object
+from elfgraph.server.auth import Keys
+from elfgraph.server.pool import Spaces
+from elfgraph.server.requests import Limits, body_bytes, json_object
 from elfgraph.server.streams import ExportResponse, request_stream
 from elfgraph.spaces.models import SpaceRecord
 from elfgraph.spaces.names import validate_space_name
@@ -22,11 +25,22 @@ from elfgraph.spaces.registry import drop_space, find_space, list_spaces, open_s
 from elfgraph.store.database import Database
 from elfgraph.wire import BOOKMARKS_HEADER
 
-if TYPE_CHECKING:
-    from elfgraph.server.app import Service
+
+class Service(Protocol):
+    """What these routes use of the server (elfgraph.server.app.Service)."""
+
+    @property
+    def database(self) -> Database: ...
+    @property
+    def keys(self) -> Keys: ...
+
+    limits: Limits
+    spaces: Spaces
+    config: ElfgraphConfig
+
 
 SPACES: TypeAdapter[list[SpaceRecord]] = TypeAdapter(list[SpaceRecord])
-Route = Callable[["Service", Request], Awaitable[Response]]
+Route = Callable[[Service, Request], Awaitable[Response]]
 
 
 def handler(service: Service, route: Route) -> Callable[[Request], Awaitable[Response]]:
