@@ -196,6 +196,42 @@ async def clear_inbox(database: Database, space: str) -> None:
     await database.write(work)
 
 
+async def paired(url: str, key: str, space: str, embedder: str, calls: int) -> dict[str, Any]:
+    """What the service adds to one call, measured so that the machine's noise cancels: one
+    process holds both a client and a MemorySystem and alternates them call by call (which
+    goes first alternates too); the median of the differences is the service's cost."""
+    import elfgraph
+    from benchmarks.service_agent import question
+
+    remote = await elfgraph.connect(url, space, key=key)
+    local = await MemorySystem.open(space, embedding_service=embedder_for(embedder))
+    tag = uuid.uuid4().hex[:8]
+    found: dict[str, Any] = {"calls": calls}
+    try:
+        for op in ("recall", "learn"):
+            times: dict[str, list[float]] = {"service": [], "inprocess": []}
+            for i in range(-20, calls):  # 20 warm-up pairs
+                order: list[tuple[str, Any]] = [("service", remote), ("inprocess", local)]
+                for way, memory in order if i % 2 else order[::-1]:
+                    started = time.perf_counter()
+                    if op == "recall":
+                        await memory.recall(question(i))
+                    else:
+                        await memory.learn(f"paired {tag} {way} {i}: {question(i)}")
+                    if i >= 0:
+                        times[way].append(1000 * (time.perf_counter() - started))
+            diffs = [a - b for a, b in zip(times["service"], times["inprocess"], strict=True)]
+            found[op] = {
+                "service_p50_ms": statistics.median(times["service"]),
+                "inprocess_p50_ms": statistics.median(times["inprocess"]),
+                "added_p50_ms": statistics.median(diffs),
+            }
+    finally:
+        await remote.close()
+        await local.close()
+    return found
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks service")
     parser.add_argument("--size", type=int, default=10_000)
@@ -204,6 +240,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--embedder", choices=["minilm", "mock"], default="minilm")
     parser.add_argument("--soak-minutes", type=float, default=0.0)
+    parser.add_argument("--paired", type=int, default=300, help="alternated calls (0: none)")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--no-doc", action="store_true")
     args = parser.parse_args(argv)
@@ -221,6 +258,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         process, url = Server.start(args.workers, args.embedder, logs / "bench-serve.log")
         runs: list[dict[str, Any]] = []
         soak: dict[str, Any] | None = None
+        report_paired: dict[str, Any] | None = None
         try:
             common = ["service", space, "--url", url, "--key", key, "--embedder", args.embedder]
             for index, agents in enumerate(args.agents):
@@ -229,6 +267,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     runs.append(one_run(way, agents, args.seconds, common, process.pid))
                     await clear_inbox(database, space)
                     print(json.dumps(runs[-1]), file=sys.stderr)
+            if args.paired > 0:
+                report_paired = await paired(url, key, space, args.embedder, args.paired)
+                await clear_inbox(database, space)
             if args.soak_minutes > 0:
                 from benchmarks.service_soak import soak_run
 
@@ -243,6 +284,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "workers": args.workers,
             "embedder": args.embedder,
             "runs": runs,
+            "paired": report_paired,
             "soak": soak,
         }
     finally:
@@ -274,6 +316,18 @@ def render(report: dict[str, Any], images: Path) -> str:
             f"| {rc['calls_per_s']:.0f} | {ln['p50_ms']:.1f} / {ln['p95_ms']:.1f} "
             f"| {ln['calls_per_s']:.0f} | {rss['total']:.0f}{server} |"
         )
+    pair = report.get("paired")
+    if pair:
+        rc, ln = pair["recall"], pair["learn"]
+        lines += [
+            "",
+            f"What the service adds to one call ({pair['calls']} calls each way, one process "
+            "alternating a client and a MemorySystem call by call, so the machine's noise "
+            f"cancels): recall p50 {rc['service_p50_ms']:.1f} ms against "
+            f"{rc['inprocess_p50_ms']:.1f}, median difference {rc['added_p50_ms']:+.2f} ms; "
+            f"learn p50 {ln['service_p50_ms']:.1f} against {ln['inprocess_p50_ms']:.1f}, "
+            f"median difference {ln['added_p50_ms']:+.2f} ms.",
+        ]
     soak = report.get("soak")
     if soak:
         lines += [
