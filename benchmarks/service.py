@@ -235,7 +235,7 @@ async def paired(url: str, key: str, space: str, embedder: str, calls: int) -> d
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks service")
     parser.add_argument("--size", type=int, default=10_000)
-    parser.add_argument("--agents", type=int, nargs="+", default=[1, 8, 32])
+    parser.add_argument("--agents", type=int, nargs="*", default=[1, 8, 32])
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--embedder", choices=["minilm", "mock"], default="minilm")

@@ -3,16 +3,14 @@ for the session's `elfgraph serve` (tests/conftest.py's `service`)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 
 import httpx2 as httpx
 import pytest
 
 from elfgraph.keys.manage import create_key
 from elfgraph.store.database import Database
-from tests.support.service import RunningService
-
-MakeKey = Callable[..., Awaitable[str]]
+from tests.support.service import MakeKey, RunningService
 
 
 @pytest.fixture

@@ -12,8 +12,8 @@ from elfgraph.keys.manage import revoke_key
 from elfgraph.keys.secrets import split_key
 from elfgraph.store.database import Database
 from elfgraph.wire import OPERATIONS
-from tests.server.conftest import MakeKey
 from tests.support.graph import snapshot
+from tests.support.service import MakeKey
 
 pytestmark = pytest.mark.anyio
 

@@ -9,8 +9,7 @@ import sys
 import anyio
 import pytest
 
-from tests.server.conftest import MakeKey
-from tests.support.service import RunningService, service_env
+from tests.support.service import MakeKey, RunningService, service_env
 
 pytestmark = pytest.mark.anyio
 

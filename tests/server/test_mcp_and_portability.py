@@ -16,8 +16,7 @@ import elfgraph
 from elfgraph.errors import AccessError
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
-from tests.server.conftest import MakeKey
-from tests.support.service import RunningService
+from tests.support.service import MakeKey, RunningService
 
 pytestmark = pytest.mark.anyio
 

@@ -13,9 +13,8 @@ import httpx2 as httpx
 import pytest
 
 from elfgraph.store.database import Database
-from tests.server.conftest import MakeKey
 from tests.support.graph import blocks_by_status, graph, snapshot
-from tests.support.service import RunningService
+from tests.support.service import MakeKey, RunningService
 
 pytestmark = pytest.mark.anyio
 

@@ -12,11 +12,10 @@ import pytest
 import elfgraph
 from elfgraph.errors import ServiceError
 from elfgraph.store.database import Database
-from tests.server.conftest import MakeKey
 from tests.support.graph import block_props, graph
 from tests.support.lossy_proxy import LossyProxy
 from tests.support.network import closed_port
-from tests.support.service import RunningService
+from tests.support.service import MakeKey, RunningService
 
 pytestmark = pytest.mark.anyio
 

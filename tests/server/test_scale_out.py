@@ -15,10 +15,9 @@ from elfgraph.client.memory import RemoteMemory
 from elfgraph.config.connection import Settings
 from elfgraph.store.database import Database
 from elfgraph.wire import BOOKMARKS_HEADER
-from tests.server.conftest import MakeKey
 from tests.support.curate_setup import set_blocks, set_clock
 from tests.support.graph import graph
-from tests.support.service import RunningService, start_service
+from tests.support.service import MakeKey, RunningService, start_service
 
 pytestmark = pytest.mark.anyio
 

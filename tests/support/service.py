@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,6 +18,8 @@ from elfgraph.neo4j_server import LocalNeo4j
 from tests.support.network import closed_port
 
 MOCK_EMBEDDER = "elfgraph.embedding.mock:MockEmbeddingService"
+# The `make_key` fixture of tests/server/conftest.py: a new key (its secret) for the test's space.
+MakeKey = Callable[..., Awaitable[str]]
 ELFGRAPH = Path(sys.executable).with_name("elfgraph")
 
 
