@@ -255,7 +255,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         machine = await describe(database)
         space = await build_space(database, args.size, args.embedder)
         key = (await create_key(database, space=space, scope="write", label="bench")).key
-        process, url = Server.start(args.workers, args.embedder, logs / "bench-serve.log")
+        log = logs / f"bench-serve-{uuid.uuid4().hex[:6]}.log"
+        process, url = Server.start(args.workers, args.embedder, log)
+        print(f"server log: {log}", file=sys.stderr)
         runs: list[dict[str, Any]] = []
         soak: dict[str, Any] | None = None
         report_paired: dict[str, Any] | None = None
@@ -333,7 +335,9 @@ def render(report: dict[str, Any], images: Path) -> str:
         lines += [
             "",
             f"Soak: {soak['minutes']:g} minutes, {soak['clients']} clients of two spaces "
-            f"through one server: {soak['calls']:,} calls, {soak['errors']} errors, "
+            f"through one server: {soak['calls']:,} calls, {soak['errors']} errors "
+            f"({soak.get('refused', 0)} refusals of the library's own, e.g. a full block, "
+            "not counted), "
             f"{soak['cross_space']} results of the other space; server RSS "
             f"{soak['rss_first_mib']:.0f} MiB in the first window, "
             f"{soak['rss_last_mib']:.0f} MiB in the last (max {soak['rss_max_mib']:.0f}).",

@@ -28,7 +28,7 @@ async def soak_run(database: Database, url: str, server_pid: int, minutes: float
     from benchmarks.service import tree_rss_mib
 
     marks = {f"soak-{uuid.uuid4().hex[:6]}-{side}": side for side in ("a", "b")}
-    counts = {"calls": 0, "errors": 0, "cross_space": 0}
+    counts = {"calls": 0, "errors": 0, "refused": 0, "cross_space": 0}
     error_samples: list[str] = []
     rss: list[float] = []
     until = time.monotonic() + 60 * minutes
@@ -61,8 +61,9 @@ async def soak_run(database: Database, url: str, server_pid: int, minutes: float
                         await memory.connect(a, b, "supports", if_exists="reinforce")
                     else:
                         await memory.status()
-                except elfgraph.BlockNotActiveError:
-                    pass  # a pending block recalled, then connected: the library's answer
+                except elfgraph.ConnectError:
+                    # the library's own answer (a pending block, a full block), as in process
+                    counts["refused"] += 1
                 except Exception as exc:
                     counts["errors"] += 1
                     if len(error_samples) < 10:

@@ -7,6 +7,7 @@ create | list | revoke`: the keys that open it (docs/DEPLOYMENT.md, "The service
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Annotated, TypeVar
 
@@ -91,6 +92,11 @@ def serve(
     run(_check_database)  # an unreachable Neo4j is one error line, not a traceback
     if (warning := options.warning()) is not None:
         err.print(Text(warning, style="yellow"))
+    handlers = logging.getLogger("elfgraph").handlers
+    if not any(h.get_name() == "elfgraph-cli" for h in handlers):  # -v set its own
+        from elfgraph.cli import show_logs
+
+        show_logs(logging.WARNING)  # a failed call's traceback reaches the server's log
     scheme = "https" if options.tls else "http"
     err.print(f"elfgraph serve: {scheme}://{host}:{port} (docs at /docs); Ctrl-C stops it.")
     from elfgraph.server.run import serve as run_server
