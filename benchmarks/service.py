@@ -323,7 +323,8 @@ def render(report: dict[str, Any], images: Path) -> str:
         rc, ln = pair["recall"], pair["learn"]
         lines += [
             "",
-            f"What the service adds to one call ({pair['calls']} calls each way, one process "
+            f"What the service adds to one call (`{report.get('paired_command', '--paired')}`: "
+            f"{pair['calls']} calls each way, one process "
             "alternating a client and a MemorySystem call by call, so the machine's noise "
             f"cancels): recall p50 {rc['service_p50_ms']:.1f} ms against "
             f"{rc['inprocess_p50_ms']:.1f}, median difference {rc['added_p50_ms']:+.2f} ms; "
@@ -335,9 +336,13 @@ def render(report: dict[str, Any], images: Path) -> str:
         lines += [
             "",
             f"Soak: {soak['minutes']:g} minutes, {soak['clients']} clients of two spaces "
-            f"through one server: {soak['calls']:,} calls, {soak['errors']} errors "
-            f"({soak.get('refused', 0)} refusals of the library's own, e.g. a full block, "
-            "not counted), "
+            f"through one server: {soak['calls']:,} calls, {soak['errors']} errors"
+            + (
+                f" ({soak['refused']} refusals of the library's own, e.g. a full block, apart)"
+                if "refused" in soak
+                else ""
+            )
+            + ", "
             f"{soak['cross_space']} results of the other space; server RSS "
             f"{soak['rss_first_mib']:.0f} MiB in the first window, "
             f"{soak['rss_last_mib']:.0f} MiB in the last (max {soak['rss_max_mib']:.0f}).",
