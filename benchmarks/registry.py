@@ -120,6 +120,14 @@ BENCHMARKS: dict[str, Benchmark] = {
             "fresh.json",
         ),
         Benchmark(
+            "service",
+            "benchmarks.service",
+            "agents through `elfgraph serve` against agents with a MemorySystem each: recall "
+            "and learn p50/p95, calls/s, total memory, at 1, 8 and 32 agents; a soak",
+            "~12 min at 10k blocks and 1, 8, 32 agents; + --soak-minutes",
+            "service.json",
+        ),
+        Benchmark(
             "soak",
             "benchmarks.soak",
             "an hour of mixed operations: latency and memory per 30 s window",

@@ -15,6 +15,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from elfgraph.client import RemoteMemory, ServiceAdmin, connect, connect_admin
     from elfgraph.config.connection import Settings, load_settings
     from elfgraph.config.loading import ElfgraphConfig
     from elfgraph.config.memory import MemoryConfig
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
     from elfgraph.embedding.base import EmbeddingService
     from elfgraph.embedding.mock import MockEmbeddingService
     from elfgraph.errors import (
+        AccessError,
+        AuthError,
         BlockNotActiveError,
         ConfigError,
         ConnectError,
@@ -45,15 +48,19 @@ if TYPE_CHECKING:
         FrameError,
         ImportFileError,
         LearnError,
+        LimitError,
         Neo4jServerError,
         OutcomeError,
+        RequestError,
         SelfLoopError,
+        ServiceError,
         SessionError,
         StorageError,
     )
     from elfgraph.feedback.models import OutcomeResult
     from elfgraph.forgetting.models import CorrectResult, ForgetResult, ForgottenBlock
     from elfgraph.history import OperationRecord
+    from elfgraph.keys.models import KeyRecord, NewKey
     from elfgraph.learning.models import LearnResult
     from elfgraph.llm.base import BlockAnalysis, LLMService
     from elfgraph.llm.mock import MockLLMService
@@ -142,6 +149,17 @@ _EXPORTS: dict[str, str] = {
     "load_settings": "elfgraph.config.connection",
     "lock_space_embedding": "elfgraph.spaces.registry",
     "open_space": "elfgraph.spaces.registry",
+    "connect": "elfgraph.client",
+    "connect_admin": "elfgraph.client",
+    "RemoteMemory": "elfgraph.client",
+    "ServiceAdmin": "elfgraph.client",
+    "ServiceError": "elfgraph.errors",
+    "KeyRecord": "elfgraph.keys.models",
+    "NewKey": "elfgraph.keys.models",
+    "AuthError": "elfgraph.errors",
+    "AccessError": "elfgraph.errors",
+    "RequestError": "elfgraph.errors",
+    "LimitError": "elfgraph.errors",
     "validate_space_name": "elfgraph.spaces.names",
 }
 
@@ -160,6 +178,8 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "AccessError",
+    "AuthError",
     "BlockAnalysis",
     "BlockNotActiveError",
     "ConfigError",
@@ -192,19 +212,26 @@ __all__ = [
     "FrameResult",
     "ImportFileError",
     "ImportResult",
+    "KeyRecord",
     "LLMService",
     "LearnError",
     "LearnResult",
+    "LimitError",
     "MemoryConfig",
     "MemorySystem",
     "MockEmbeddingService",
     "MockLLMService",
     "Neo4jServerError",
+    "NewKey",
     "OperationRecord",
     "OutcomeError",
     "OutcomeResult",
+    "RemoteMemory",
+    "RequestError",
     "ScoredBlock",
     "SelfLoopError",
+    "ServiceAdmin",
+    "ServiceError",
     "SessionError",
     "Settings",
     "SpaceRecord",
@@ -212,6 +239,8 @@ __all__ = [
     "SystemStatus",
     "Unmapped",
     "__version__",
+    "connect",
+    "connect_admin",
     "discard_unfinished_imports",
     "drop_space",
     "export_space",

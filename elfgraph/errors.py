@@ -17,7 +17,12 @@ ElfgraphError                 base; str() ends with "— Recovery: …"
 ├── DreamError                a dream lost its space's lease to another dream midway
 ├── ImportFileError           an export file or elfmem database that cannot be imported
 ├── Neo4jServerError          the local Neo4j server could not be assembled, started or stopped
-└── CypherFileError           a query file under cypher/ breaks the header contract
+├── CypherFileError           a query file under cypher/ breaks the header contract
+└── ServiceError              the service (elfgraph serve) cannot be reached, or refused
+    ├── AuthError             no key, or an unknown, wrong or revoked one (HTTP 401)
+    ├── AccessError           a key of another space, or of too narrow a scope (403)
+    ├── RequestError          not JSON, an unknown route or argument (400, 404, 405)
+    └── LimitError            a body, batch or text over the service's limits (413)
 
 """
 
@@ -190,3 +195,31 @@ class ImportFileError(ElfgraphError):
             "last line is the 'end' record), or fix the line named; the format is in "
             "docs/PORTABILITY.md.",
         )
+
+
+class ServiceError(ElfgraphError):
+    """The service (`elfgraph serve`) could not be reached, did not answer in time, or
+    refused the request; the subclasses say why it refused."""
+
+
+class AuthError(ServiceError):
+    """No key, or one the service does not know (unknown, wrong or revoked)."""
+
+
+class AccessError(ServiceError):
+    """A valid key, of another space or of a scope too narrow for the operation. Says
+    nothing about whether another space exists."""
+
+
+class RequestError(ServiceError):
+    """The request itself is malformed: not JSON, not an object, an unknown route, method
+    or argument."""
+
+    def __init__(self, message: str, *, recovery: str, status: int = 400) -> None:
+        super().__init__(message, recovery=recovery)
+        self.status = status
+
+
+class LimitError(ServiceError):
+    """A request over one of the service's limits (its body, a batch, a text): refused
+    before anything was written."""

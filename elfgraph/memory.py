@@ -41,6 +41,7 @@ from elfgraph.retrieval.retriever import Retriever
 from elfgraph.revision import Revision
 from elfgraph.schema.migrations import open_database
 from elfgraph.sessions.clock import SessionClock, check_task_type
+from elfgraph.sharing import Sharing
 from elfgraph.spaces.names import validate_space_name
 from elfgraph.spaces.registry import open_for_embedder
 from elfgraph.state import ProcessState, operation
@@ -48,7 +49,7 @@ from elfgraph.store.database import Database
 from elfgraph.upkeep import Upkeep
 
 
-class MemorySystem(GraphEditing, Upkeep, Revision):
+class MemorySystem(GraphEditing, Upkeep, Revision, Sharing):
     """The public API of one space. Create it with `open()` or `managed()`."""
 
     def __init__(
@@ -68,6 +69,7 @@ class MemorySystem(GraphEditing, Upkeep, Revision):
         self.embedding_service = embedder
         self.llm_service = llm
         self._owns_database = owns_database
+        self._view_of: MemorySystem | None = None  # the memory a view() shares
         self._sessions = SessionClock(database, space)
         self._state = ProcessState(index_share or IndexShare())
         self._retriever = Retriever(
@@ -140,7 +142,8 @@ class MemorySystem(GraphEditing, Upkeep, Revision):
     async def close(self) -> None:
         """End an open session (its hours are kept), then release the connection."""
         try:
-            await self._retriever.close()
+            if self._view_of is None:  # a view leaves the shared caches to their owner
+                await self._retriever.close()
             if self._sessions.active:
                 await self.end_session()
         finally:

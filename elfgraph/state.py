@@ -58,6 +58,14 @@ class ProcessState:
         # under: a forget or a correct, in any process, makes it stale (§12).
         self._frames: dict[FrameKey, tuple[float, int | None, FrameResult]] = {}
 
+    def view(self) -> ProcessState:
+        """State for another handle on the same memory (MemorySystem.view): its own
+        breadcrumbs and history, this one's frame cache and index share, so that a write
+        through either clears the frames both would show."""
+        other = ProcessState(self.index_share)
+        other._frames = self._frames
+        return other
+
     # ---- breadcrumbs -------------------------------------------------------------------
 
     @property

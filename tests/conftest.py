@@ -30,6 +30,7 @@ from elfgraph.store.database import Database
 from tests.support.docker import NEO4J_IMAGE, docker_answers
 from tests.support.fake_llm_server import FakeLLMServer
 from tests.support.memory import MakeMemory
+from tests.support.service import RunningService, start_service
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m deselects by marker
@@ -40,6 +41,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "neo4j_settings" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.integration)
+
+
+@pytest.fixture(autouse=True)
+def no_service_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test talks to a service the caller's environment names (ELFGRAPH_URL switches
+    the CLI to one): the tests of the service set these themselves."""
+    monkeypatch.delenv("ELFGRAPH_URL", raising=False)
+    monkeypatch.delenv("ELFGRAPH_API_KEY", raising=False)
 
 
 @pytest.fixture(scope="session")
@@ -180,3 +189,14 @@ def fake_server() -> Iterator[FakeLLMServer]:
     server = FakeLLMServer().start()
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def service(
+    neo4j_settings: Settings, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[RunningService]:
+    """One real `elfgraph serve` for the session, on a free port, against the test Neo4j
+    (tests/support/service.py); each test makes keys for its own space."""
+    running = start_service(tmp_path_factory.mktemp("serve"), settings=neo4j_settings)
+    yield running
+    running.stop()

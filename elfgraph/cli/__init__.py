@@ -15,7 +15,13 @@ from typing import Annotated
 
 import typer
 
-from elfgraph.cli import forget_commands, memory_commands, portability_commands, space_commands
+from elfgraph.cli import (
+    forget_commands,
+    memory_commands,
+    portability_commands,
+    serve_command,
+    space_commands,
+)
 from elfgraph.cli._common import print_json
 from elfgraph.cli.curate_command import curate
 from elfgraph.cli.db_commands import db_app
@@ -96,6 +102,7 @@ app.command()(curate)
 app.command()(mcp)
 app.command("mcp-config")(mcp_config)
 portability_commands.register(app)
+serve_command.register(app)
 
 
 def main() -> None:

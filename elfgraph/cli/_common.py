@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import threading
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
@@ -23,8 +24,9 @@ from elfgraph.errors import ElfgraphError
 from elfgraph.faces import use_face
 
 if TYPE_CHECKING:
+    from elfgraph.client import ServiceAdmin
     from elfgraph.embedding.base import EmbeddingService
-    from elfgraph.memory import MemorySystem
+    from elfgraph.protocol import Memory
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -91,16 +93,25 @@ def model_notice() -> EmbeddingService:
     return local_embedder(name, on_load=notice)
 
 
+def service_url() -> str | None:
+    """ELFGRAPH_URL: when set, the memory commands talk to that service (with
+    ELFGRAPH_API_KEY) instead of Neo4j."""
+    return os.environ.get("ELFGRAPH_URL") or None
+
+
 def with_memory(
     space: str,
-    work: Callable[[MemorySystem], Awaitable[T]],
+    work: Callable[[Memory], Awaitable[T]],
     *,
     create: bool = False,
     embeds: bool = False,
 ) -> T:
     """Open the space, do `work`, close. `create` False: an unknown space is an error
     naming the known ones (only writes create spaces). `embeds`: the command embeds text,
-    so the model's loading is announced."""
+    so the model's loading is announced. With ELFGRAPH_URL set, the space is the service's
+    (its key decides what the command may do)."""
+    if service_url() is not None:
+        return run(lambda: _through_service(space, work))
     from elfgraph.memory import MemorySystem
 
     async def call() -> T:
@@ -111,6 +122,24 @@ def with_memory(
             space, create=create, embedding_service=embedder, warm=False
         ) as memory:
             return await work(memory)
+
+    return run(call)
+
+
+async def _through_service(space: str, work: Callable[[Memory], Awaitable[T]]) -> T:
+    from elfgraph.client import connect
+
+    async with await connect(space=space, check=False) as memory:
+        return await work(memory)
+
+
+def with_admin(work: Callable[[ServiceAdmin], Awaitable[T]]) -> T:
+    """`work` on the service's spaces (ELFGRAPH_URL, with a key of --all-spaces)."""
+    from elfgraph.client import connect_admin
+
+    async def call() -> T:
+        async with await connect_admin() as admin:
+            return await work(admin)
 
     return run(call)
 

@@ -22,7 +22,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from elfgraph.cli._common import err, errors_as_exit, out, run, show_error
+from elfgraph.cli._common import err, errors_as_exit, out, run, service_url, show_error
 from elfgraph.errors import ConfigError, ElfgraphError
 from elfgraph.spaces.names import validate_space_name
 
@@ -225,8 +225,42 @@ def curate(
                 reporter.stop(reports)
             return reports
 
-    reports = run(work)
+    reports = run(work) if service_url() is None else run(lambda: _curate_through_service(
+        only, if_due=if_due, reporter=reporter
+    ))  # fmt: skip
     if any(r.status == "failed" for r in reports):
         raise typer.Exit(1)
     if any(r.status == "busy" for r in reports):
         raise typer.Exit(BUSY_EXIT)
+
+
+async def _curate_through_service(
+    only: str | None, *, if_due: bool, reporter: Reporter
+) -> list[SpaceReport]:
+    """The same run through the service of ELFGRAPH_URL (every space: a key of
+    --all-spaces)."""
+    from elfgraph.client import connect, connect_admin
+
+    if only is None:
+        async with await connect_admin() as admin:
+            names = [s.name for s in await admin.list_spaces()]
+    else:
+        names = [only]
+    reporter.start(len(names))
+    reports: list[SpaceReport] = []
+    try:
+        for name in names:
+            started = time.perf_counter()
+            try:
+                async with await connect(space=name, check=False) as memory:
+                    result = await memory.curate(if_due=if_due)
+            except ElfgraphError as exc:
+                report = SpaceReport(name, "failed", time.perf_counter() - started, error=exc)
+            else:
+                status = result.skipped_reason or "done"
+                report = SpaceReport(name, status, time.perf_counter() - started, result=result)
+            reports.append(report)
+            reporter.report(report)
+    finally:
+        reporter.stop(reports)
+    return reports

@@ -69,6 +69,15 @@ def mcp(
                 ) from exc
         except ElfgraphError as exc:
             raise fail(exc.describe()) from exc
+        if transport == "streamable-http":
+            err.print(
+                Text(
+                    f"warning: {host}:{port} serves space {space!r} with no key: whoever reaches "
+                    "the port reaches the space. `elfgraph serve` serves MCP behind keys per "
+                    "space (docs/DEPLOYMENT.md).",
+                    style="yellow",
+                )
+            )
         try:
             anyio.run(lambda: serve(space, transport=transport, host=host, port=port))
         except KeyboardInterrupt:

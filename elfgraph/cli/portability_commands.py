@@ -18,7 +18,17 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from elfgraph.cli._common import err, errors_as_exit, out, print_json, progress_bar, run
+from elfgraph.cli._common import (
+    err,
+    errors_as_exit,
+    out,
+    print_json,
+    progress_bar,
+    run,
+    service_url,
+    with_admin,
+    with_memory,
+)
 
 if TYPE_CHECKING:  # the commands import the library when they run: --help stays light
     from rich.console import JustifyMethod
@@ -56,7 +66,10 @@ def export(
             with progress_bar(f"export {space}", enabled=not json_output) as update:
                 return await export_space(database, space, target, progress=update)
 
-    result = run(work)
+    if service_url():
+        result = with_memory(space, lambda memory: memory.export(target))
+    else:
+        result = run(work)
     report = err if target == "-" else out
     if json_output and target != "-":
         print_json(result.to_dict())
@@ -112,6 +125,13 @@ def import_file(
         return
     if file is None:
         raise typer.BadParameter("give the export FILE to import (or - for stdin)")
+    if service_url():
+        if space is None:
+            raise typer.BadParameter("through a service, name the space: --space NAME")
+        target_space = space
+        done = with_admin(lambda admin: admin.import_space(file, space=target_space, merge=merge))
+        print_json(done.to_dict()) if json_output else out.print(done.summary, markup=False)
+        return
     from elfgraph.config.loading import ElfgraphConfig
     from elfgraph.portability.importing import import_space
 

@@ -14,6 +14,8 @@ from elfgraph.cli._common import (
     out,
     print_json,
     run,
+    service_url,
+    with_admin,
     with_memory,
 )
 from elfgraph.guide import guide
@@ -72,7 +74,7 @@ def spaces(ctx: typer.Context, json_output: JsonOption = False) -> None:
     """The spaces in the database, with their block counts and clocks."""
     if ctx.invoked_subcommand is not None:
         return
-    found = run(_spaces)
+    found = with_admin(lambda admin: admin.list_spaces()) if service_url() else run(_spaces)
     if json_output:
         print_json([s.to_dict() for s in found])
         return
@@ -108,7 +110,11 @@ def create_space(
             existed = await find_space(database, name) is not None
             return existed, await open_space(database, name)
 
-    existed, record = run(work)
+    if service_url():
+        created, record = with_admin(lambda admin: admin.create_space(name))
+        existed = not created
+    else:
+        existed, record = run(work)
     if json_output:
         print_json({"created": not existed, "space": record.to_dict()})
     else:

@@ -22,6 +22,7 @@ from elfgraph.errors import OutcomeError
 from elfgraph.feedback.models import OutcomeResult
 from elfgraph.feedback.repository.note_outcome_edges import note_outcome_edges
 from elfgraph.feedback.repository.record_outcome import record_outcome
+from elfgraph.store.calls import operation_id
 from elfgraph.store.database import Database
 from elfgraph.store.transaction import Transaction
 
@@ -78,7 +79,8 @@ async def apply_outcome(
         _record,
         space=space,
         given=list(block_ids),
-        outcome_id=uuid.uuid4().hex[:16],  # made once: a retried transaction is recognised
+        # made once (or given by the caller): a retried transaction is recognised
+        outcome_id=operation_id(uuid.uuid4().hex[:16]),
         signal=float(signal),
         weight=float(weight),
         source=source,

@@ -348,6 +348,38 @@ GUIDES: dict[str, AgentGuide] = dict(
             "for record in memory.history(5):\n    print(record)",
         ),
         _entry(
+            "view",
+            "Another handle on this open memory, for another agent of the same process: "
+            "shared caches, its own session, breadcrumbs and history.",
+            "A server or a framework that runs several agents on one space in one process.",
+            "One agent: use the memory itself. Other processes: open their own, or connect to "
+            "the service (elfgraph.connect).",
+            "Instant: no database.",
+            "MemorySystem (closing it ends its session only).",
+            "begin_session() on the view.",
+            "helper = memory.view()\nawait helper.begin_session()",
+        ),
+        _entry(
+            "resume_session",
+            "Continue a session another MemorySystem began, here or in another process.",
+            "Handing an agent's work over to another process (the service does it for you).",
+            "A session that has ended: begin a new one.",
+            "Fast: one read.",
+            "The session id.",
+            "Work as in any session; end_session() when done.",
+            "await memory.resume_session(session_id)",
+        ),
+        _entry(
+            "export",
+            "Write the space to an export file (JSON Lines, .gz compresses).",
+            "Backups, moving a space to another database, handing it to someone.",
+            "As an exact copy while agents write to it: the pages are read one after another.",
+            "Batch: seconds for 10,000 blocks, a page at a time.",
+            "ExportResult(counts, bytes, seconds).",
+            "elfgraph import the file elsewhere.",
+            'await memory.export("my-agent.jsonl.gz")',
+        ),
+        _entry(
             "guide",
             "This guide: the overview, or one operation in detail.",
             "You are unsure which method fits, or how to call it.",

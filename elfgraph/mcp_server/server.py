@@ -91,7 +91,6 @@ def build_server(
 ) -> ElfgraphMCPServer:
     """An MCP server over the MemorySystem that `open_memory` opens when the server starts.
     A session opens with the first call and ends after `idle_seconds` without one."""
-    from elfgraph import __version__
 
     @asynccontextmanager
     async def lifespan(_: MCPServer[Served]) -> AsyncIterator[Served]:
@@ -108,7 +107,7 @@ def build_server(
             await memory.close()  # ends the session: its hours join the space's clock
 
     server = ElfgraphMCPServer(
-        "elfgraph", version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan
+        "elfgraph", version=_version(), instructions=INSTRUCTIONS, lifespan=lifespan
     )
     register_tools(server)
     return server
@@ -135,6 +134,15 @@ async def serve(
         return
     await memory.close()  # HTTP: each client session opens its own memory
     await build_server(lambda: open_memory(space)).run_streamable_http_async(host=host, port=port)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("elfgraph")
+    except PackageNotFoundError:  # pragma: no cover - a bare checkout
+        return "0.0.0"
 
 
 def first_elfgraph_error(exc: BaseException) -> ElfgraphError | None:

@@ -11,8 +11,9 @@ agent writes to it when you want an exact copy.
 from __future__ import annotations
 
 import functools
+import io
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime
 from importlib import metadata
 from typing import Any
@@ -150,6 +151,9 @@ async def _pages(
         after_a, after_b = pairs[-1]["props"]["a"], pairs[-1]["props"]["b"]
 
 
+Sink = Callable[[bytes], Awaitable[None]]
+
+
 async def export_space(
     database: Database,
     space: str,
@@ -162,6 +166,27 @@ async def export_space(
 
     `progress(records_done, records_total)` is called after each page.
     """
+    validate_space_name(space)
+    with writing(out) as stream:
+
+        async def sink(data: bytes) -> None:
+            await anyio.to_thread.run_sync(stream.write, data)
+
+        result = await export_to(database, space, sink, page_size=page_size, progress=progress)
+    return result.model_copy(update={"path": source_name(out).replace("<stdin>", "<stdout>")})
+
+
+async def export_to(
+    database: Database,
+    space: str,
+    sink: Sink,
+    *,
+    page_size: int = PAGE_SIZE,
+    progress: Progress | None = None,
+) -> ExportResult:
+    """Send space `space`, as the bytes of an export file, to `sink`: the header first, then
+    a page of records at a time, the `end` record last (a service streams them to its
+    caller). Nothing waits for more than a page: a slow sink slows the reads down."""
     validate_space_name(space)
     started = time.perf_counter()
     props = await database.read(space_properties, space=space)
@@ -181,31 +206,41 @@ async def export_space(
     )
     space_line = _checked(SpaceLine, {**_fields(props), "record": "space"}, space, "The space")
     done = 0
-    with writing(out) as stream:
-        writer = LineWriter(stream)
-        writer.write(header)
-        writer.write(space_line)
+    buffer = io.BytesIO()
+    writer = LineWriter(buffer)
 
-        async def write(page: Page) -> None:
-            nonlocal done
-            convert, rows = page
+    async def flush() -> None:
+        data = buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
+        await sink(data)
 
-            def write_page() -> None:
-                for row in rows:
-                    writer.write(convert(row, space))
+    writer.write(header)
+    writer.write(space_line)
+    await flush()
 
-            await anyio.to_thread.run_sync(write_page)
-            done += len(rows)
-            if progress is not None:
-                progress(done, total)
+    async def write(page: Page) -> None:
+        nonlocal done
+        convert, rows = page
 
-        # the next page is read from Neo4j while this one is written
-        lock = props.get("embedding_dimensions")
-        await overlapped(_pages(database, space, page_size, lock), write)
-        writer.finish()
+        def write_page() -> None:
+            for row in rows:
+                writer.write(convert(row, space))
+
+        await anyio.to_thread.run_sync(write_page)
+        await flush()
+        done += len(rows)
+        if progress is not None:
+            progress(done, total)
+
+    # the next page is read from Neo4j while this one is written
+    lock = props.get("embedding_dimensions")
+    await overlapped(_pages(database, space, page_size, lock), write)
+    writer.finish()
+    await flush()
     return ExportResult(
         space=space,
-        path=source_name(out).replace("<stdin>", "<stdout>"),
+        path="<stream>",
         counts=dict(writer.counts),
         bytes=writer.bytes_written,
         seconds=time.perf_counter() - started,

@@ -15,7 +15,7 @@ import functools
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, BinaryIO
 
 import anyio
 
@@ -142,29 +142,55 @@ async def import_space(
     `progress(bytes_read, file_size)` is called after each batch (the size is None for
     stdin and compressed files).
     """
-    name = source_name(source)
-    size = file_size(source)
     if space is not None:
         validate_space_name(space)
     with reading(source) as stream:
-        reader = FileReader(stream, name)
-        header, line = await anyio.to_thread.run_sync(reader.open)
-        target = space if space is not None else validate_space_name(header.space)
-
-        async def next_batch() -> Batch | None:
-            return await anyio.to_thread.run_sync(reader.batch, BATCH)
-
-        def on_batch() -> None:
-            if progress is not None:
-                progress(reader.bytes_read, size)
-
-        return await load_space(
+        return await import_stream(
             database,
-            target,
-            line,
-            next_batch,
-            source=name,
+            stream,
+            source_name(source),
+            space=space,
             merge=merge,
             config=config,
-            on_batch=on_batch,
+            progress=progress,
+            size=file_size(source),
         )
+
+
+async def import_stream(
+    database: Database,
+    stream: BinaryIO,
+    name: str,
+    *,
+    space: str | None = None,
+    merge: bool = False,
+    config: MemoryConfig | None = None,
+    progress: Progress | None = None,
+    size: int | None = None,
+) -> ImportResult:
+    """import_space from the bytes of an export file (uncompressed) in `stream`, read a line
+    at a time in worker threads (a service passes the request's body); `name` names it in
+    errors."""
+    if space is not None:
+        validate_space_name(space)
+    reader = FileReader(stream, name)
+    header, line = await anyio.to_thread.run_sync(reader.open)
+    target = space if space is not None else validate_space_name(header.space)
+
+    async def next_batch() -> Batch | None:
+        return await anyio.to_thread.run_sync(reader.batch, BATCH)
+
+    def on_batch() -> None:
+        if progress is not None:
+            progress(reader.bytes_read, size)
+
+    return await load_space(
+        database,
+        target,
+        line,
+        next_batch,
+        source=name,
+        merge=merge,
+        config=config,
+        on_batch=on_batch,
+    )

@@ -10,6 +10,7 @@ from elfgraph.config.memory import MemoryConfig
 from elfgraph.edges.link import link
 from elfgraph.retrieval.models import ScoredBlock
 from elfgraph.retrieval.repository.reinforce_frame import reinforce_frame
+from elfgraph.store.calls import operation_id
 from elfgraph.store.database import Database
 from elfgraph.store.transaction import Transaction
 
@@ -34,7 +35,8 @@ async def reinforce(
     return await database.write(
         _reinforce,
         space=space,
-        operation=uuid.uuid4().hex,  # made once: a retried transaction is recognised
+        # made once (or given by the caller): a retried transaction is recognised
+        operation=operation_id(uuid.uuid4().hex),
         ids=ids,
         pairs=pairs,
         now_hours=now_hours,

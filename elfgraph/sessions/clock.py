@@ -16,6 +16,7 @@ from elfgraph.core.checks import is_storable, shown
 from elfgraph.errors import SessionError
 from elfgraph.sessions.repository.begin_session import begin_session
 from elfgraph.sessions.repository.end_session import end_session
+from elfgraph.sessions.repository.find_session import find_session
 from elfgraph.spaces.registry import find_space, space_missing
 from elfgraph.store.database import Database
 
@@ -108,6 +109,30 @@ class SessionClock:
             raise space_missing(self._space)
         self.session_id, self._start_hours, self._started = session_id, start, self.clock()
         return True
+
+    async def resume(self, session_id: object) -> None:
+        """Continue a session another MemorySystem began (in another process, or another
+        server of the service): its clock runs from its own start. SessionError when it is
+        not a session of this space or has ended."""
+        if session_id == self.session_id:
+            return
+        if not isinstance(session_id, str) or not 1 <= len(session_id) <= 64:
+            raise SessionError(
+                f"A session id is a short string, not {shown(session_id)}.",
+                recovery="Pass the id that {op:begin_session} returned.",
+            )
+        row = await self._database.read(find_session, space=self._space, session_id=session_id)
+        if row is None or row["ended_at"] is not None:
+            where = "has ended" if row is not None else "is not a session of this space"
+            raise SessionError(
+                f"Session {session_id!r} {where}.",
+                recovery="Begin a new session with {op:begin_session}.",
+            )
+        started = datetime.fromisoformat(row["started_at"])
+        elapsed = max(0.0, (datetime.now(UTC) - started).total_seconds())
+        self.session_id = session_id
+        self._start_hours = float(row["start_hours"] or 0.0)
+        self._started = self.clock() - elapsed
 
     async def end(self) -> float:
         """Close the session and add its hours to the space's clock; 0.0 when none is open."""

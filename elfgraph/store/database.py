@@ -34,7 +34,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import anyio
-from neo4j import READ_ACCESS, WRITE_ACCESS, AsyncDriver, AsyncGraphDatabase
+from neo4j import READ_ACCESS, WRITE_ACCESS, AsyncDriver, AsyncGraphDatabase, Bookmarks
 from neo4j.exceptions import (
     DriverError,
     Neo4jError,
@@ -45,6 +45,7 @@ from neo4j.exceptions import (
 
 from elfgraph.config.connection import Connection, Settings, load_settings
 from elfgraph.errors import StorageError
+from elfgraph.store.calls import current_call
 from elfgraph.store.cypher import Mode
 from elfgraph.store.errors import local_server_stopped, storage_error
 from elfgraph.store.transaction import Transaction, is_single_statement
@@ -154,15 +155,24 @@ class Database:
 
     async def _attempt(self, mode: Mode, work: Work[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         access = READ_ACCESS if mode == "read" else WRITE_ACCESS
+        call = current_call()  # a call from another process brings its own bookmarks
+        given = Bookmarks.from_raw_values(call.given_bookmarks) if call else None
         session = self._driver.session(
-            database=self.name, default_access_mode=access, bookmark_manager=self.bookmarks
+            database=self.name,
+            default_access_mode=access,
+            bookmark_manager=self.bookmarks,
+            bookmarks=given,
         )
-        if mode == "read" and is_single_statement(work):
-            async with session:
-                return await work(Transaction(session, mode, single=True), *args, **kwargs)
-        async with session, await session.begin_transaction() as tx:
-            # Committed when the work returns, rolled back when it raises.
-            return await work(Transaction(tx, mode), *args, **kwargs)
+        async with session:
+            if mode == "read" and is_single_statement(work):
+                result = await work(Transaction(session, mode, single=True), *args, **kwargs)
+            else:
+                async with await session.begin_transaction() as tx:
+                    # Committed when the work returns, rolled back when it raises.
+                    result = await work(Transaction(tx, mode), *args, **kwargs)
+            if call is not None:
+                call.ended_with(tuple((await session.last_bookmarks()).raw_values))
+            return result
 
     async def server_info(self) -> dict[str, Any]:
         """Agent, protocol version and address of the server, for status reports."""

@@ -8,7 +8,7 @@ import pytest
 from elfgraph.config.connection import Settings
 from elfgraph.core.text import block_id
 from elfgraph.embedding.mock import MockEmbeddingService
-from elfgraph.errors import LearnError, StorageError
+from elfgraph.errors import StorageError
 from elfgraph.memory import MemorySystem
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
@@ -60,15 +60,6 @@ async def test_a_pending_block_ranks_with_the_defaults_and_promotion_sets_them(
     assert block["reinforcement_count"] >= 1
     assert 0.0 < block["confidence"] <= 1.0
     assert (block["weighted_degree"], block["edge_due_hours"]) == (0.0, 1.0e18)
-
-
-async def test_same_content_in_the_inbox_is_rejected(make_memory: MakeMemory) -> None:
-    memory = await make_memory()
-    first = await memory.learn("Deploys run on Fridays")
-    again = await memory.learn("deploys run on fridays ")
-    assert again.status == "duplicate_rejected"
-    assert again.block_id == first.block_id
-    assert "Duplicate rejected" in str(again)
 
 
 async def test_relearning_archived_content_gets_a_new_inbox_block(
@@ -175,84 +166,6 @@ async def test_learning_into_a_dropped_space_raises_and_stores_nothing(
     with pytest.raises(StorageError, match="no longer exists"):
         await memory.learn_many(["after the drop", "and another"])
     assert await graph(database, "MATCH (b:Block {space: $space}) RETURN b", space=space) == []
-
-
-async def test_learn_many_is_one_batch_with_per_item_results(make_memory: MakeMemory) -> None:
-    memory = await make_memory()
-    results = await memory.learn_many(
-        [
-            "first fact",
-            {"content": "second fact", "tags": ["t"], "category": "observation"},
-            "first fact",
-        ]
-    )
-    assert [r.status for r in results] == ["created", "created", "duplicate_rejected"]
-    assert results[2].block_id == results[0].block_id
-    assert memory.session_block_ids == [results[0].block_id, results[1].block_id]
-    assert await memory.learn_many([]) == []
-
-
-@pytest.mark.parametrize(
-    ("content", "tags", "problem"),
-    [
-        ("", None, "empty"),
-        ("   \n\t", None, "empty"),
-        ("x" * (32 * 1024 + 1), None, "bytes"),
-        ("nul \x00 byte", None, "NUL"),
-        (42, None, "must be text"),
-        ("ok", "single-string", "list of strings"),
-        ("ok", [""], "non-empty string"),
-        ("ok", [3], "non-empty string"),
-        ("ok", ["x" * 65], "too long"),
-        ("ok", [f"t{i}" for i in range(33)], "limit is 32"),
-    ],
-)
-async def test_bad_input_is_refused_with_recovery_and_stores_nothing(
-    make_memory: MakeMemory,
-    database: Database,
-    space: str,
-    content: object,
-    tags: object,
-    problem: str,
-) -> None:
-    memory = await make_memory()
-    with pytest.raises(LearnError) as caught:
-        await memory.learn(content, tags)  # type: ignore[arg-type]
-    assert problem in caught.value.message
-    assert caught.value.recovery
-    assert await blocks_by_status(database, space) == {}
-
-
-async def test_one_bad_item_in_a_batch_stores_nothing(
-    make_memory: MakeMemory, database: Database, space: str
-) -> None:
-    memory = await make_memory()
-    with pytest.raises(LearnError) as caught:
-        await memory.learn_many(["fine", {"content": "also fine", "tags": "oops"}])
-    assert caught.value.message.startswith("Item 1:")
-    with pytest.raises(LearnError):
-        await memory.learn_many("not a list")  # type: ignore[arg-type]
-    with pytest.raises(LearnError, match="unknown keys"):
-        await memory.learn_many([{"content": "x", "confidence": 1.0}])
-    assert await blocks_by_status(database, space) == {}
-
-
-async def test_remember_opens_a_session_first(make_memory: MakeMemory) -> None:
-    memory = await make_memory()
-    assert not memory.session_active
-    result = await memory.remember("I prefer short answers", category="preference")
-    assert memory.session_active
-    assert result.status == "created"
-
-
-async def test_two_memory_systems_see_each_others_writes(make_memory: MakeMemory) -> None:
-    one = await make_memory()
-    two = await make_memory()
-    await one.learn("written by one")
-    assert (await two.status()).inbox_count == 1
-    assert (await two.learn("written by one")).status == "duplicate_rejected"
-    assert await two.dream() is not None  # the inbox count comes from the database
-    assert (await one.status()).active_count == 1
 
 
 async def test_concurrent_learners_of_the_same_text_agree(

@@ -6,27 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from elfgraph.errors import BlockNotActiveError
 from elfgraph.store.database import Database
-from tests.support.graph import block_props, blocks_by_status
+from tests.support.graph import block_props
 from tests.support.memory import MakeMemory
 from tests.support.recall_setup import QUERY, filled
 
 pytestmark = pytest.mark.anyio
-
-
-async def test_a_block_learned_a_moment_ago_is_recalled_and_marked_pending(
-    make_memory: MakeMemory,
-) -> None:
-    memory = await make_memory()
-    learned = await memory.learn("The staging database password rotates every Friday")
-    found = await memory.recall("when does the staging password rotate")
-    assert [b.id for b in found] == [learned.block_id]
-    (block,) = found
-    assert (block.pending, block.status) == (True, "inbox")
-    assert block.to_dict()["pending"] is True
-    assert "(pending)" in block.summary
-    assert (block.centrality, block.reinforcement) == (0.0, 0.0)
 
 
 async def test_frame_shows_pending_blocks_but_reinforces_only_active_ones(
@@ -56,29 +41,3 @@ async def test_a_pending_block_never_takes_the_place_of_a_clearly_better_active_
     assert not best.pending
     assert best.content.startswith("where is the lighthouse")
     assert any(b.pending for b in await memory.recall(QUERY, top_k=3))  # a free place
-
-
-async def test_dream_still_files_and_deduplicates_what_was_recalled_pending(
-    make_memory: MakeMemory, database: Database, space: str
-) -> None:
-    memory = await make_memory()
-    first = await memory.learn("Deploys happen on Tuesdays")
-    again = await memory.learn("Deploys happen on Tuesdays")
-    assert again.status == "duplicate_rejected"
-    assert (await memory.recall("deploys tuesdays"))[0].pending
-    other = await memory.learn("Rollbacks happen on Wednesdays")
-    with pytest.raises(BlockNotActiveError) as caught:
-        await memory.connect(first.block_id, other.block_id)
-    assert "dream" in caught.value.recovery
-    await memory.dream()
-    assert await blocks_by_status(database, space) == {"active": {first.block_id, other.block_id}}
-    (found,) = await memory.recall("deploys tuesdays", top_k=1)
-    assert (found.id, found.pending) == (first.block_id, False)
-
-
-async def test_connect_by_query_only_matches_active_blocks(make_memory: MakeMemory) -> None:
-    memory = await make_memory()
-    await memory.learn("pending words only")
-    result = await memory.connect_by_query("pending words", "only", dry_run=True)
-    assert result.action == "insufficient_confidence"
-    assert result.source_id is None

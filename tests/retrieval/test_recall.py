@@ -7,10 +7,8 @@ import pytest
 from elfgraph.config.loading import ElfgraphConfig
 from elfgraph.config.memory import MemoryConfig
 from elfgraph.embedding.mock import MockEmbeddingService
-from elfgraph.errors import FrameError
 from elfgraph.llm.base import BlockAnalysis
 from elfgraph.llm.mock import MockLLMService
-from elfgraph.retrieval.frames import ATTENTION_FRAME
 from elfgraph.retrieval.keywords import keyword_terms
 from elfgraph.store.database import Database
 from tests.support.graph import graph_write, snapshot
@@ -184,25 +182,6 @@ async def test_any_query_text_gives_results_never_a_driver_error(
     memory = await filled(make_memory, {"alpha block": 0.5, "beta block": 0.4})
     found = await memory.recall(query, top_k=2)
     assert len(found) == 2
-
-
-async def test_bad_arguments_are_frame_errors(make_memory: MakeMemory) -> None:
-    memory = await make_memory()
-    with pytest.raises(FrameError) as caught:
-        await memory.recall("x", frame="attentoin")
-    assert "attention" in caught.value.recovery
-    for top_k in (0, -1, 101, 2.5, True):
-        with pytest.raises(FrameError, match="top_k"):
-            await memory.recall("x", top_k=top_k)  # type: ignore[arg-type]
-    with pytest.raises(FrameError, match="text or None"):
-        await memory.recall(42)  # type: ignore[arg-type]
-
-
-async def test_an_empty_space_recalls_nothing(make_memory: MakeMemory) -> None:
-    memory = await make_memory()
-    assert await memory.recall("anything") == []
-    assert await memory.recall(None) == []
-    assert ATTENTION_FRAME.name == "attention"
 
 
 async def test_archived_blocks_are_never_recalled_and_old_durable_ones_still_are(
