@@ -22,8 +22,9 @@ from elfgraph.edges.models import (
 from elfgraph.edges.rules import IfExists
 from elfgraph.faces import Face
 from elfgraph.feedback.models import OutcomeResult
+from elfgraph.forgetting.models import CorrectResult, ForgetResult
 from elfgraph.history import OperationRecord
-from elfgraph.learning.checks import Item
+from elfgraph.learning.checks import Item, When
 from elfgraph.learning.models import LearnResult
 from elfgraph.portability.models import ExportResult
 from elfgraph.retrieval.models import FrameResult, ScoredBlock
@@ -61,6 +62,8 @@ class Memory(Protocol):
         *,
         category: str = "knowledge",
         source: str = "api",
+        occurred_at: When = None,
+        speaker: str | None = None,
     ) -> LearnResult: ...
     async def remember(
         self,
@@ -69,8 +72,12 @@ class Memory(Protocol):
         *,
         category: str = "knowledge",
         source: str = "api",
+        occurred_at: When = None,
+        speaker: str | None = None,
     ) -> LearnResult: ...
-    async def learn_many(self, items: Iterable[Item]) -> list[LearnResult]: ...
+    async def learn_many(
+        self, items: Iterable[Item], *, occurred_at: When = None, speaker: str | None = None
+    ) -> list[LearnResult]: ...
 
     async def consolidate(
         self,
@@ -82,7 +89,12 @@ class Memory(Protocol):
     async def dream(self, *, progress: Progress | None = None) -> ConsolidateResult | None: ...
 
     async def recall(
-        self, query: str | None = None, *, top_k: int | None = None, frame: str = "attention"
+        self,
+        query: str | None = None,
+        *,
+        top_k: int | None = None,
+        frame: str = "attention",
+        as_of: When = None,
     ) -> list[ScoredBlock]: ...
     async def frame(
         self, name: str, query: str | None = None, *, top_k: int | None = None, ids: bool = False
@@ -122,6 +134,20 @@ class Memory(Protocol):
         dry_run: bool = False,
     ) -> ConnectByQueryResult: ...
 
+    async def forget(
+        self, block_ids: list[str], *, reason: str | None = None, dry_run: bool = False
+    ) -> ForgetResult: ...
+    async def forget_matching(
+        self,
+        text: str,
+        *,
+        reason: str | None = None,
+        dry_run: bool = True,
+        limit: int = 100,
+    ) -> ForgetResult: ...
+    async def correct(
+        self, block_id: str, new_content: str, *, reason: str | None = None
+    ) -> CorrectResult: ...
     async def curate(self, *, if_due: bool = False) -> CurateResult: ...
     async def should_curate(self) -> bool: ...
     async def status(self) -> SystemStatus: ...

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter
@@ -34,6 +35,7 @@ from elfgraph.edges.models import (
 )
 from elfgraph.errors import ElfgraphError
 from elfgraph.feedback.models import OutcomeResult
+from elfgraph.forgetting.models import CorrectResult, ForgetResult
 from elfgraph.history import OperationRecord
 from elfgraph.learning.models import LearnResult
 from elfgraph.retrieval.models import FrameResult, ScoredBlock
@@ -110,6 +112,15 @@ CONNECTS: Operation[ConnectsResult] = _op(
 CONNECT_BY_QUERY: Operation[ConnectByQueryResult] = _op(
     "connect_by_query", "write", ConnectByQueryResult, "Connect the best match of two queries"
 )
+FORGET: Operation[ForgetResult] = _op(
+    "forget", "write", ForgetResult, "Delete blocks for good (dry_run: what would go)"
+)
+FORGET_MATCHING: Operation[ForgetResult] = _op(
+    "forget_matching", "write", ForgetResult, "Preview, or forget, the blocks holding a text"
+)
+CORRECT: Operation[CorrectResult] = _op(
+    "correct", "write", CorrectResult, "Replace a fact that changed"
+)
 CURATE: Operation[CurateResult] = _op("curate", "write", CurateResult, "Maintenance of the space")
 SHOULD_CURATE: Operation[bool] = _op(
     "should_curate", "read", bool, "Whether curate is due", get=True
@@ -126,8 +137,8 @@ OPERATIONS: dict[str, Operation[Any]] = {
     op.name: op
     for op in (
         LEARN, REMEMBER, LEARN_MANY, BEGIN_SESSION, END_SESSION, NOW_HOURS, CONSOLIDATE, DREAM,
-        RECALL, FRAME, OUTCOME, CONNECT, DISCONNECT, CONNECTS, CONNECT_BY_QUERY, CURATE,
-        SHOULD_CURATE, STATUS, HISTORY,
+        RECALL, FRAME, OUTCOME, CONNECT, DISCONNECT, CONNECTS, CONNECT_BY_QUERY, FORGET,
+        FORGET_MATCHING, CORRECT, CURATE, SHOULD_CURATE, STATUS, HISTORY,
     )
 }  # fmt: skip
 
@@ -162,6 +173,8 @@ HTTP_STATUS: dict[type[ElfgraphError], int] = {
     errors.StorageError: 503,
     errors.CurateError: 409,
     errors.DreamError: 409,
+    errors.ForgetError: 422,
+    errors.CorrectError: 422,
     errors.ImportFileError: 422,
     errors.Neo4jServerError: 500,
     errors.CypherFileError: 500,
@@ -229,7 +242,10 @@ def error_from(status: int, body: object) -> ElfgraphError:
 
 
 def plain(value: Any) -> Any:
-    """An argument as JSON can carry it: models as objects, tuples and sets as lists."""
+    """An argument as JSON can carry it: models as objects, tuples and sets as lists, dates
+    and date-times as ISO text (as the library reads them)."""
+    if isinstance(value, date):  # a datetime is a date too
+        return value.isoformat()
     if isinstance(value, BaseModel):
         return value.model_dump(mode="json")
     if isinstance(value, Mapping):

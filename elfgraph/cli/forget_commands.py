@@ -22,7 +22,7 @@ from elfgraph.errors import ForgetError
 
 if TYPE_CHECKING:
     from elfgraph.forgetting.models import ForgetResult
-    from elfgraph.memory import MemorySystem
+    from elfgraph.protocol import Memory
 
 PREVIEW_CHARS = 100
 
@@ -91,7 +91,7 @@ def forget(
         raise typer.BadParameter("give block ids, or --matching TEXT (not both)")
     interactive = on_a_terminal() and not json_output
 
-    async def work(memory: MemorySystem) -> ForgetResult | None:
+    async def work(memory: Memory) -> ForgetResult | None:
         if matching is not None:
             found = await memory.forget_matching(matching, reason=reason, limit=limit)
         else:

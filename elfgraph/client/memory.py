@@ -34,8 +34,9 @@ from elfgraph.edges.rules import IfExists
 from elfgraph.errors import ElfgraphError, SessionError
 from elfgraph.faces import Face
 from elfgraph.feedback.models import OutcomeResult
+from elfgraph.forgetting.models import CorrectResult, ForgetResult
 from elfgraph.history import History, OperationRecord, describe
-from elfgraph.learning.checks import Item
+from elfgraph.learning.checks import Item, When
 from elfgraph.learning.models import LearnResult
 from elfgraph.portability.files import PathArg
 from elfgraph.portability.models import ExportResult
@@ -140,6 +141,19 @@ class RemoteMemory:
             self._seen([r.block_id for r in results])
         return results
 
+    def _forgot(self, result: ForgetResult) -> ForgetResult:
+        """As MemorySystem does: forgotten blocks leave the breadcrumbs, and the history
+        records naming one are dropped (the server's view drops those quoting its text)."""
+        gone = set(result.block_ids) if not result.dry_run else set()
+        if gone:
+            if self._last_learned in gone:
+                self._last_learned = None
+            self._last_recalled = [i for i in self._last_recalled if i not in gone]
+            for block_id in gone:
+                self._touched.pop(block_id, None)
+            self._history.drop_mentions(gone)
+        return result
+
     def _retrieved(self, ids: list[str]) -> None:
         self._last_recalled = ids
         self._seen(ids)
@@ -174,9 +188,12 @@ class RemoteMemory:
         *,
         category: str = "knowledge",
         source: str = "api",
+        occurred_at: When = None,
+        speaker: str | None = None,
     ) -> LearnResult:
         args = {"content": content, "tags": tags, "category": category, "source": source}
-        return self._learned([await self._call(wire.LEARN, **args)])[0]
+        when = {"occurred_at": occurred_at, "speaker": speaker}
+        return self._learned([await self._call(wire.LEARN, **args, **when)])[0]
 
     async def remember(
         self,
@@ -185,13 +202,19 @@ class RemoteMemory:
         *,
         category: str = "knowledge",
         source: str = "api",
+        occurred_at: When = None,
+        speaker: str | None = None,
     ) -> LearnResult:
         args = {"content": content, "tags": tags, "category": category, "source": source}
-        return self._learned([await self._call(wire.REMEMBER, **args)])[0]
+        when = {"occurred_at": occurred_at, "speaker": speaker}
+        return self._learned([await self._call(wire.REMEMBER, **args, **when)])[0]
 
-    async def learn_many(self, items: Iterable[Item]) -> list[LearnResult]:
+    async def learn_many(
+        self, items: Iterable[Item], *, occurred_at: When = None, speaker: str | None = None
+    ) -> list[LearnResult]:
         batch = list(items) if not isinstance(items, str | bytes) else items
-        return self._learned(await self._call(wire.LEARN_MANY, items=batch))
+        when = {"occurred_at": occurred_at, "speaker": speaker}
+        return self._learned(await self._call(wire.LEARN_MANY, items=batch, **when))
 
     async def consolidate(
         self,
@@ -214,9 +237,14 @@ class RemoteMemory:
         return result
 
     async def recall(
-        self, query: str | None = None, *, top_k: int | None = None, frame: str = "attention"
+        self,
+        query: str | None = None,
+        *,
+        top_k: int | None = None,
+        frame: str = "attention",
+        as_of: When = None,
     ) -> list[ScoredBlock]:
-        found = await self._call(wire.RECALL, query=query, top_k=top_k, frame=frame)
+        found = await self._call(wire.RECALL, query=query, top_k=top_k, frame=frame, as_of=as_of)
         self._retrieved([b.id for b in found])
         return found
 
@@ -286,6 +314,34 @@ class RemoteMemory:
             relation=relation, note=note, min_confidence=min_confidence, if_exists=if_exists,
             dry_run=dry_run,
         )  # fmt: skip
+
+    async def forget(
+        self, block_ids: list[str], *, reason: str | None = None, dry_run: bool = False
+    ) -> ForgetResult:
+        return self._forgot(
+            await self._call(wire.FORGET, block_ids=block_ids, reason=reason, dry_run=dry_run)
+        )
+
+    async def forget_matching(
+        self,
+        text: str,
+        *,
+        reason: str | None = None,
+        dry_run: bool = True,
+        limit: int = 100,
+    ) -> ForgetResult:
+        return self._forgot(
+            await self._call(
+                wire.FORGET_MATCHING, text=text, reason=reason, dry_run=dry_run, limit=limit
+            )
+        )
+
+    async def correct(
+        self, block_id: str, new_content: str, *, reason: str | None = None
+    ) -> CorrectResult:
+        return await self._call(
+            wire.CORRECT, block_id=block_id, new_content=new_content, reason=reason
+        )
 
     async def curate(self, *, if_due: bool = False) -> CurateResult:
         return await self._call(wire.CURATE, if_due=if_due)
