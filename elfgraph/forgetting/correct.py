@@ -1,6 +1,6 @@
 """correct() (docs/BEHAVIOUR.md §12): a fact that changed. The new content becomes a block
 that is active at once (embedded here, so recall finds it right away, without a dream), with
-the old block's tags, category, source, session and confidence; the agent's edges move to
+the old block's tags, category, source, session, speaker and confidence; the agent's edges move to
 it; the old block is archived (reason `corrected`) with the new one as its replacement, so
 its id names the new block, as a near-duplicate's names its survivor (§4.2, §8.5)."""
 
@@ -77,7 +77,10 @@ async def correct_block(
     new_id = wanted if source.taken is None else random_block_id()
     tags = list(block.get("tags") or [])
     category = block.get("category") or "knowledge"
-    vector = await embedder.embed(normalised_text(content))
+    speaker = block.get("speaker")
+    # Found by its speaker too, as dream makes a spoken block's vector and summary (§3.3).
+    found_by = content if speaker is None else f"{speaker}: {content}"
+    vector = await embedder.embed(normalised_text(found_by))
     vector_sketch = sketch(vector)
     props: dict[str, Any] = {
         "id": new_id,
@@ -95,7 +98,9 @@ async def correct_block(
         "outcome_evidence": _number(block.get("outcome_evidence"), 0.0),
         "reinforcement_count": 1,
         "decay_lambda": decay_tier(tags, category).decay_lambda,
-        "summary": content,
+        "summary": found_by,
+        "speaker": speaker,
+        "speaker_key": block.get("speaker_key"),
         "sketch": vector_sketch,
         "embedding_sketch": vector_sketch,
         "embedding_model": embedder.model_name,

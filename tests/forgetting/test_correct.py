@@ -151,3 +151,20 @@ async def test_what_cannot_be_corrected_is_an_error_and_nothing_changes(
     with pytest.raises(CorrectError):
         await memory.correct(ids[WRONG], "Fine text", reason=["not", "text"])  # type: ignore[arg-type]
     assert await snapshot(database, space) == before
+
+
+async def test_a_correction_keeps_the_speaker_and_is_found_by_it(
+    make_memory: MakeMemory, database: Database, space: str
+) -> None:
+    memory = await make_memory()
+    (old,) = await memory.learn_many(
+        [{"content": "Standup is at nine", "speaker": "Maria", "occurred_at": "2023-05-08"}]
+    )
+    await memory.dream()
+    result = await memory.correct(old.block_id, "Standup is at ten")
+    new = await block_props(database, space, result.new_id)
+    assert (new["speaker"], new["speaker_key"]) == ("Maria", "maria")
+    assert new["summary"] == "Maria: Standup is at ten"
+    assert "occurred_at" not in new  # its time is when it was corrected
+    (found,) = [b for b in await memory.recall("standup", top_k=5) if b.id == result.new_id]
+    assert found.speaker == "Maria"
