@@ -9,8 +9,9 @@ that says which, never a silent success.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from elfgraph.edges.repository.resolve_block_ids import resolve_block_ids
 from elfgraph.errors import ElfgraphError
@@ -71,12 +72,18 @@ class Resolution:
 
 async def resolve_ids(tx: Transaction, space: str, ids: Sequence[str]) -> Resolution:
     """What each id names in the space, in one query (inside the caller's transaction)."""
-    resolution = Resolution()
     if not ids:
-        return resolution
+        return Resolution()
     rows = await resolve_block_ids(
         tx, space=space, ids=list(ids), min_prefix=MIN_PREFIX, limit=SHOWN_MATCHES
     )
+    return resolution_of(rows, follow_replacements=True)
+
+
+def resolution_of(rows: Sequence[Mapping[str, Any]], *, follow_replacements: bool) -> Resolution:
+    """A Resolution from the rows of an id lookup: `given` and its `matches` (id, status,
+    and, when `follow_replacements`, the block that replaced it, which the id then names)."""
+    resolution = Resolution()
     for row in rows:
         given, matches = row["given"], row["matches"]
         if not matches:
@@ -85,7 +92,8 @@ async def resolve_ids(tx: Transaction, space: str, ids: Sequence[str]) -> Resolu
             resolution.ambiguous[given] = [m["id"] for m in matches]
         else:
             (match,) = matches
-            replaced_by, replacement_status = match["replaced_by"], match["replacement_status"]
+            replaced_by = match.get("replaced_by") if follow_replacements else None
+            replacement_status = match.get("replacement_status") if follow_replacements else None
             if replaced_by is not None and replacement_status is not None:
                 resolution.found[given] = BlockRef(
                     given, replaced_by, replacement_status, superseded=match["id"]
