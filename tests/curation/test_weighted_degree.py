@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-from elfgraph.embedding.base import Vector, normalise
 from elfgraph.errors import ElfgraphError, StorageError
 from elfgraph.memory import MemorySystem
 from elfgraph.portability.export import export_space
@@ -22,7 +21,7 @@ from elfgraph.portability.importing import import_space
 from elfgraph.spaces.registry import drop_space, find_space
 from elfgraph.store.database import Database
 from tests.support.curate_setup import set_blocks, set_clock
-from tests.support.embedders import ClusterEmbedder
+from tests.support.embedders import VariantEmbedder
 from tests.support.graph import (
     archive_due_drift,
     degree_drift,
@@ -35,22 +34,6 @@ from tests.support.graph import (
 from tests.support.memory import MakeMemory
 
 pytestmark = pytest.mark.anyio
-
-
-class VariantEmbedder(ClusterEmbedder):
-    """As ClusterEmbedder; besides, texts containing 'variant' are near-duplicates of each
-    other (cosine ≈ 0.925, between dream's near and exact thresholds) and unlike the rest:
-    each new variant supersedes the one before it, and dream links it to none of the
-    blocks that the agent's edges joined the older one to."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.variant = self.base.vector("the shared variant direction")
-
-    def vector(self, text: str) -> Vector:
-        if "variant" not in text:
-            return super().vector(text)
-        return normalise(self.variant + 0.285 * self.base.vector(text))
 
 
 RELATIONS = ["similar", "supports", "elaborates", "co_occurs", "depends_on", "contradicts"]
@@ -144,7 +127,7 @@ async def drifts(database: Database, space: str) -> list[list[dict[str, Any]]]:
 async def test_the_kept_degree_equals_a_recount_after_random_writes(
     make_memory: MakeMemory, database: Database, space: str, tmp_path: Path
 ) -> None:
-    memory = await make_memory(embedding_service=VariantEmbedder())
+    memory = await make_memory(embedding_service=VariantEmbedder(spread=0.285))
     other = f"test-copy-{uuid.uuid4().hex[:10]}"
     try:
         await random_writes(memory, database, space, other, tmp_path)

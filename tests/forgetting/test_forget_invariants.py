@@ -14,12 +14,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from elfgraph.embedding.base import Vector, normalise
 from elfgraph.errors import ElfgraphError, StorageError
 from elfgraph.memory import MemorySystem
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
-from tests.support.embedders import ClusterEmbedder
+from tests.support.embedders import VariantEmbedder
 from tests.support.graph import (
     archive_due_drift,
     degree_drift,
@@ -32,21 +31,6 @@ pytestmark = pytest.mark.anyio
 
 TOPICS = ["deploys", "billing", "backups", "on-call", "staging"]
 KINDS = ["learn", "dream", "frame", "outcome", "connect", "correct", "forget", "forget_text"]
-
-
-class VariantEmbedder(ClusterEmbedder):
-    """ClusterEmbedder, and texts holding 'variant' are near-duplicates of each other (cosine
-    ≈ 0.96, above near_dup_exact_threshold): dream archives the later ones into the first,
-    which absorbs their texts."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.variant = self.base.vector("the shared variant direction")
-
-    def vector(self, text: str) -> Vector:
-        if "variant" not in text:
-            return super().vector(text)
-        return normalise(self.variant + 0.2 * self.base.vector(text))
 
 
 async def blocks(database: Database, space: str) -> list[dict[str, Any]]:
@@ -136,7 +120,7 @@ async def test_random_sequences_with_forgets_keep_every_kept_count_exact(
 ) -> None:
     space = f"test-forget-{uuid.uuid4().hex[:10]}"
     memory = await MemorySystem.open(
-        space, database=database, embedding_service=VariantEmbedder(), warm=False
+        space, database=database, embedding_service=VariantEmbedder(spread=0.2), warm=False
     )
     try:
         for n, kind in enumerate(["learn", *kinds]):
