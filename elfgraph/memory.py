@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from typing import Any
 
+from elfgraph.breadcrumbs import Breadcrumbs
 from elfgraph.config.connection import Settings, load_settings
 from elfgraph.config.loading import ElfgraphConfig
 from elfgraph.consolidation.models import ConsolidateResult
@@ -29,7 +30,6 @@ from elfgraph.feedback.models import OutcomeResult
 from elfgraph.feedback.outcome import apply_outcome, check_outcome
 from elfgraph.graph_editing import GraphEditing
 from elfgraph.guide import guide as guide_text
-from elfgraph.history import OperationRecord
 from elfgraph.learning.checks import Item, When, check_items, with_when
 from elfgraph.learning.learn import inbox_count, learn_items
 from elfgraph.learning.models import LearnResult
@@ -49,7 +49,7 @@ from elfgraph.store.database import Database
 from elfgraph.upkeep import Upkeep
 
 
-class MemorySystem(GraphEditing, Upkeep, Revision, Sharing):
+class MemorySystem(GraphEditing, Upkeep, Revision, Sharing, Breadcrumbs):
     """The public API of one space. Create it with `open()` or `managed()`."""
 
     def __init__(
@@ -156,23 +156,6 @@ class MemorySystem(GraphEditing, Upkeep, Revision, Sharing):
 
     # ---- the clock and sessions ---------------------------------------------------------
 
-    @property
-    def clock(self) -> Callable[[], float]:
-        """Seconds since an arbitrary point: how sessions measure their wall-clock time."""
-        return self._sessions.clock
-
-    @clock.setter
-    def clock(self, clock: Callable[[], float]) -> None:
-        self._sessions.clock = clock
-
-    @property
-    def session_active(self) -> bool:
-        return self._sessions.active
-
-    @property
-    def session_id(self) -> str | None:
-        return self._sessions.session_id
-
     async def now_hours(self) -> float:
         """Active hours now: in a session its start plus its elapsed time, else the
         space's persisted total."""
@@ -210,22 +193,6 @@ class MemorySystem(GraphEditing, Upkeep, Revision, Sharing):
                 await self.consolidate()
         finally:
             await self.end_session()
-
-    # ---- breadcrumbs --------------------------------------------------------------------
-
-    @property
-    def last_learned_block_id(self) -> str | None:
-        return self._state.last_learned_block_id
-
-    @property
-    def last_recall_block_ids(self) -> list[str]:
-        return list(self._state.last_recall_block_ids)
-
-    @property
-    def session_block_ids(self) -> list[str]:
-        """Blocks learned or retrieved since the session began, first seen first (outside a
-        session, the latest 1,000 of them)."""
-        return self._state.session_block_ids
 
     # ---- learn ----------------------------------------------------------------------------
 
@@ -399,8 +366,3 @@ class MemorySystem(GraphEditing, Upkeep, Revision, Sharing):
         """What each method is for (no argument: the overview); static, no database.
         `face` "cli" or "mcp" names the commands or tools instead of the methods."""
         return guide_text(method, face)
-
-    def history(self, last_n: int = 10) -> list[OperationRecord]:  # ConfigError if not ≥ 0
-        """The last `last_n` operations this object ran (at most 100 are kept), oldest
-        first, failures included with their recovery."""
-        return self._state.history.last(last_n)

@@ -21,7 +21,8 @@ CALL (old) {
 }
 CALL (old) {
   MATCH (c:CoRetrieval)
-  WHERE c.space = $space AND (c.a = old.id OR c.b = old.id)
+  WHERE c.space = $space AND c.a IS NOT NULL AND c.b IS NOT NULL
+    AND (c.a = old.id OR c.b = old.id)
   DELETE c
   RETURN count(c) AS pairs
 }

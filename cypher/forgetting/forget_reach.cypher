@@ -12,13 +12,14 @@ CALL () {
 }
 CALL () {
   MATCH (o:Outcome)
-  WHERE o.space = $space
+  WHERE o.space = $space AND o.id IS NOT NULL
     AND any(i IN coalesce(o.block_ids, []) + coalesce(o.penalised, []) WHERE i IN $ids)
   RETURN count(o) AS outcomes
 }
 CALL () {
   MATCH (c:CoRetrieval)
-  WHERE c.space = $space AND (c.a IN $ids OR c.b IN $ids)
+  WHERE c.space = $space AND c.a IS NOT NULL AND c.b IS NOT NULL
+    AND (c.a IN $ids OR c.b IN $ids)
   RETURN count(c) AS pairs
 }
 RETURN edges, outcomes, pairs

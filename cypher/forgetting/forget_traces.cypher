@@ -12,7 +12,7 @@
 // kept anywhere else.
 CALL () {
   MATCH (o:Outcome)
-  WHERE o.space = $space
+  WHERE o.space = $space AND o.id IS NOT NULL
     AND any(i IN coalesce(o.block_ids, []) + coalesce(o.penalised, []) WHERE i IN $ids)
   WITH o, coalesce(o.block_ids, []) AS had, coalesce(o.deltas, []) AS deltas,
        coalesce(o.penalised, []) AS penalised
@@ -24,7 +24,8 @@ CALL () {
 }
 CALL () {
   MATCH (c:CoRetrieval)
-  WHERE c.space = $space AND (c.a IN $ids OR c.b IN $ids)
+  WHERE c.space = $space AND c.a IS NOT NULL AND c.b IS NOT NULL
+    AND (c.a IN $ids OR c.b IN $ids)
   DELETE c
   RETURN count(c) AS pairs
 }

@@ -22,7 +22,7 @@ from elfgraph.cli import (
     serve_command,
     space_commands,
 )
-from elfgraph.cli._common import print_json
+from elfgraph.cli._common import print_json, show_logs
 from elfgraph.cli.curate_command import curate
 from elfgraph.cli.db_commands import db_app
 from elfgraph.cli.demo_command import demo
@@ -79,17 +79,6 @@ def options(
     """Long-term memory for AI agents, on Neo4j."""
     if verbose:
         show_logs(logging.DEBUG if verbose > 1 else logging.INFO)
-
-
-def show_logs(level: int) -> None:
-    """Send the `elfgraph.*` loggers to stderr (stdout stays for results and MCP)."""
-    handler = logging.StreamHandler(sys.stderr)
-    handler.set_name("elfgraph-cli")
-    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
-    logger = logging.getLogger("elfgraph")
-    logger.handlers = [h for h in logger.handlers if h.get_name() != "elfgraph-cli"]
-    logger.addHandler(handler)
-    logger.setLevel(level)
 
 
 app.add_typer(neo4j_app, name="neo4j")

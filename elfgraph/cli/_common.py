@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 import os
+import sys
 import threading
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
@@ -179,3 +181,14 @@ def progress_bar(
     finally:
         timer.cancel()
         bar.stop()
+
+
+def show_logs(level: int) -> None:
+    """Send the `elfgraph.*` loggers to stderr (stdout stays for results and MCP)."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.set_name("elfgraph-cli")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+    logger = logging.getLogger("elfgraph")
+    logger.handlers = [h for h in logger.handlers if h.get_name() != "elfgraph-cli"]
+    logger.addHandler(handler)
+    logger.setLevel(level)

@@ -15,7 +15,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from elfgraph.cli._common import JsonOption, err, errors_as_exit, out, print_json, run
+from elfgraph.cli._common import JsonOption, err, errors_as_exit, out, print_json, run, show_logs
 from elfgraph.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -94,8 +94,6 @@ def serve(
         err.print(Text(warning, style="yellow"))
     handlers = logging.getLogger("elfgraph").handlers
     if not any(h.get_name() == "elfgraph-cli" for h in handlers):  # -v set its own
-        from elfgraph.cli import show_logs
-
         show_logs(logging.WARNING)  # a failed call's traceback reaches the server's log
     scheme = "https" if options.tls else "http"
     err.print(f"elfgraph serve: {scheme}://{host}:{port} (docs at /docs); Ctrl-C stops it.")

@@ -35,7 +35,12 @@ def check_ids(block_ids: object, error: type[ElfgraphError] = ForgetError) -> li
         )
     ids: list[str] = []
     for given in block_ids:
-        if not isinstance(given, str) or not given.strip() or len(given) > MAX_ID_CHARS:
+        if (
+            not isinstance(given, str)
+            or not given.strip()
+            or len(given) > MAX_ID_CHARS
+            or not is_storable(given)
+        ):
             raise error(
                 f"Block id {shown(given)} is not a block id.",
                 recovery="Block ids are 16 hex characters (6 or more are enough when only one "

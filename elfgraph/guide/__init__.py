@@ -10,7 +10,8 @@ Static text: works before any connection, costs nothing.
 from __future__ import annotations
 
 from elfgraph.faces import Face, current_face
-from elfgraph.guide.entries import EXAMPLE_CALLS, GUIDES
+from elfgraph.guide.entries import GUIDES
+from elfgraph.guide.examples import EXAMPLE_CALLS
 from elfgraph.guide.model import AgentGuide, cli_example, mcp_example
 
 __all__ = ["GUIDES", "AgentGuide", "cost_label", "guide", "names", "overview"]

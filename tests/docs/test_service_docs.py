@@ -1,4 +1,4 @@
-"""The service's documents: the pending README quickstart stays within ten lines and names
+"""The service's documents: README's service quickstart stays within ten lines and names
 the commands that exist, and docker-compose.yml's elfgraph service sits beside neo4j on
 loopback (the Compose path is not run here: no Docker engine)."""
 
@@ -13,8 +13,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_quickstart_is_at_most_ten_lines_and_starts_keys_curl_and_python() -> None:
-    text = (ROOT / "docs" / "pending" / "service.md").read_text(encoding="utf-8")
-    section = text.split("## README", 1)[1].split("## CHANGELOG", 1)[0]
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## One service for many agents", 1)[1].split("\n## ", 1)[0]
     code = [
         line
         for block in re.findall(r"```\w*\n(.*?)```", section, flags=re.DOTALL)

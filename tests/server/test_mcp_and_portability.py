@@ -90,7 +90,7 @@ async def test_the_openapi_document_describes_every_operation_and_the_errors(
     body = recall["requestBody"]["content"]["application/json"]["schema"]
     schemas = document["components"]["schemas"]
     arguments = schemas[body["$ref"].rsplit("/", 1)[1]] if "$ref" in body else body
-    assert set(arguments["properties"]) == {"query", "top_k", "frame"}
+    assert set(arguments["properties"]) == {"query", "top_k", "frame", "as_of"}
     result = recall["responses"]["200"]["content"]["application/json"]["schema"]
     assert result["items"]["$ref"].endswith("/ScoredBlock")
     assert "recovery" in schemas["Error"]["properties"]
