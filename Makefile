@@ -14,7 +14,7 @@ help:
 	@echo "make test   — install, start Neo4j if needed, ruff + mypy --strict + the whole suite"
 	@echo "make docs   — the docs site into site/ (MkDocs, strict: a broken link or reference fails)"
 	@echo "make bench  — the write, read and curate benchmarks at 1k and 10k: results, docs/BENCHMARKS.md, plots"
-	@echo "make bench-locomo — the LoCoMo ablation table of docs/BENCHMARKS.md (data: LOCOMO_DATA)"
+	@echo "make bench-locomo — recall quality on LoCoMo and a synthetic set, three layouts (data: LOCOMO_DATA)"
 	@echo "                 (every maintained benchmark: $(BIN)/python -m benchmarks --list)"
 	@echo "make neo4j-stop — stop the local Neo4j server"
 
@@ -61,9 +61,9 @@ bench: neo4j
 	$(BIN)/python -m benchmarks read $(BENCH_ARGS)
 	$(BIN)/python -m benchmarks curate $(BENCH_ARGS)
 
-# Issue 17's ablation table (each retrieval feature with and without it, cross-validated):
-# `python -m benchmarks locomo`. The LoCoMo data is CC BY-NC and lies outside the
-# repository; on a fresh server: ELFGRAPH_NEO4J_HOME=/tmp/locomo make bench-locomo
+# Retrieval quality: R@k on LoCoMo and the synthetic set, the turns learned in three layouts
+# (metadata, inline, header), cross-validated. The LoCoMo data is CC BY-NC and lies outside
+# the repository; on a fresh server: ELFGRAPH_NEO4J_HOME=/tmp/locomo make bench-locomo
 LOCOMO_DATA ?= ../shared/data/locomo/locomo-dev.json
 bench-locomo: neo4j
 	$(BIN)/python -m benchmarks locomo --data $(LOCOMO_DATA)

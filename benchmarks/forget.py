@@ -36,6 +36,7 @@ from benchmarks.figures import percentile
 from benchmarks.machine import describe, machine_line
 from benchmarks.publish import header, publish
 from benchmarks.read_path import questions
+from elfgraph.config.connection import Settings
 from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.memory import MemorySystem
 from elfgraph.schema.migrations import open_database
@@ -121,9 +122,15 @@ async def one_round(
 
 
 async def run(
-    size: int, count: int, recall_count: int, rounds: int, check: bool, wait: float
+    size: int,
+    count: int,
+    recall_count: int,
+    rounds: int,
+    check: bool,
+    wait: float,
+    settings: Settings | None = None,
 ) -> dict[str, Any]:
-    database = await open_database()
+    database = await open_database(settings)
     space = f"bench-forget-{uuid.uuid4().hex[:8]}"
     rng = random.Random(61)
     try:

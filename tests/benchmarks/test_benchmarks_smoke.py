@@ -24,6 +24,7 @@ from benchmarks.read_path import one_size, questions
 from benchmarks.read_path import stats as latency_stats
 from benchmarks.scale_report import markdown as scale_markdown
 from benchmarks.write_path import one_run, summarise
+from elfgraph.config.connection import Settings
 from elfgraph.curation.models import PHASES
 from elfgraph.spaces.registry import drop_space
 from elfgraph.store.database import Database
@@ -170,8 +171,10 @@ async def test_scale_benchmark_builds_reads_curates_archives_and_drops(
     assert any(line.startswith("| 300 | ") for line in table.splitlines())
 
 
-async def test_the_forget_benchmark_forgets_and_recalls_around_it() -> None:
-    report = await forget_run(300, 20, 12, 1, True, 5.0)
+async def test_the_forget_benchmark_forgets_and_recalls_around_it(
+    neo4j_settings: Settings,
+) -> None:
+    report = await forget_run(300, 20, 12, 1, True, 5.0, neo4j_settings)
     (done,) = report["rounds"]
     assert done["result"]["active"] + done["result"]["archived"] == 20
     assert done["result"]["texts_given_back"] == 2  # the near-duplicates absorbed elsewhere
