@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable, Sequence
 import numpy as np
 
 from elfgraph.consolidation.plan import InboxBlock, Neighbour
-from elfgraph.consolidation.repository.active_vectors import active_vectors
+from elfgraph.consolidation.repository.active_vectors import ActiveVector, active_vectors
 from elfgraph.consolidation.repository.nearest_active import (
     NearestRow,
     NeighbourQuery,
@@ -139,10 +139,13 @@ async def _read_pool(tx: Transaction, *, space: str, dimensions: int, run_id: st
         page = await active_vectors(tx, space=space, run_id=run_id, after=after, page=READ_PAGE)
         if not page["blocks"] or page["last"] is None:
             return pool
-        matrix = np.asarray([row["embedding"] for row in page["blocks"]], dtype=np.float32)
+        after = page["last"]
+        rows = still_embedded(page["blocks"])
+        if not rows:
+            continue
+        matrix = np.asarray([row["embedding"] for row in rows], dtype=np.float32)
         norms = np.linalg.norm(matrix, axis=1, keepdims=True)
         matrix /= np.where(norms > 0, norms, 1.0)
-        rows = page["blocks"]
         pool.add_many(
             [row["id"] for row in rows],
             [row["tags"] for row in rows],
@@ -151,7 +154,14 @@ async def _read_pool(tx: Transaction, *, space: str, dimensions: int, run_id: st
             matrix,
             own_sketches=[row.get("own") for row in rows],
         )
-        after = page["last"]
+
+
+def still_embedded(rows: list[ActiveVector]) -> list[ActiveVector]:
+    """The rows that came with their embedding. The query filters on it, but Neo4j reads
+    committed data: a block archived between the filter and the projection (superseded by
+    the chunk written while the next is planned, or by a curate) comes without one, and is
+    no longer a neighbour."""
+    return [row for row in rows if row["embedding"] is not None]
 
 
 async def _in_parallel(

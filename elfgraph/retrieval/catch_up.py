@@ -114,13 +114,23 @@ class Pages:
     _unreadable: bool = False  # sketches of different widths: the words alone
 
     def add(
-        self, ids: list[str], vectors: Sequence[list[float] | str] | None, texts: Sequence[Texts]
+        self,
+        ids: list[str],
+        vectors: Sequence[list[float] | str | None] | None,
+        texts: Sequence[Texts],
     ) -> None:
         """One page: its vectors as the read brought them (embeddings, or sketches with the
-        embeddings of blocks without one)."""
+        embeddings of blocks without one). A block archived while the page was read comes
+        without a vector (Neo4j reads committed data, so a property read after the filter
+        may be gone): it is left out, as gone; its new epoch tells the next catch-up."""
+        if vectors is not None and self.kind != WORDS and any(v is None for v in vectors):
+            kept = [n for n, vector in enumerate(vectors) if vector is not None]
+            ids = [ids[n] for n in kept]
+            texts = [texts[n] for n in kept]
+            vectors = [vectors[n] for n in kept]
         if not ids:
             return
-        page = self._decoded(len(ids), vectors)
+        page = self._decoded(len(ids), cast(Sequence[list[float] | str] | None, vectors))
         start, end = len(self.ids), len(self.ids) + len(ids)
         if self._rows is not None and page.shape[1] != self._rows.shape[1]:
             self._unreadable = True

@@ -10,6 +10,7 @@ from elfgraph import MockEmbeddingService
 from elfgraph.consolidation import neighbours
 from elfgraph.consolidation.neighbours import nearest_neighbours
 from elfgraph.consolidation.plan import InboxBlock
+from elfgraph.consolidation.repository.active_vectors import ActiveVector
 from elfgraph.embedding.base import Vector
 from elfgraph.memory import MemorySystem
 from elfgraph.spaces.registry import index_share_counts
@@ -161,3 +162,14 @@ async def test_a_large_inbox_dreams_into_its_space_as_the_index_would_link_it(
     assert {(a, b) for a, b in with_snapshot if "again" in b and "again" not in a} >= {
         (text, f"{text}, again") for text in TEXTS[:8]
     }
+
+
+def test_a_block_archived_while_the_pool_was_read_is_no_neighbour() -> None:
+    """A dream writes one chunk while it plans the next: a block that chunk supersedes
+    between the pool query's filter and its read comes without an embedding (Neo4j reads
+    committed data), and the pool leaves it out instead of failing on a ragged matrix."""
+    rows = [
+        ActiveVector(id=i, tags=[], category=None, hours=1.0, embedding=e, own=None)
+        for i, e in (("a", [1.0, 0.0]), ("b", None))
+    ]
+    assert [r["id"] for r in neighbours.still_embedded(rows)] == ["a"]

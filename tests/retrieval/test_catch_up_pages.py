@@ -9,7 +9,7 @@ import numpy as np
 
 from elfgraph.core.sketch import sketch, sketch_bytes
 from elfgraph.retrieval.catch_up import Pages
-from elfgraph.retrieval.vector_cache import SKETCHES, WORDS
+from elfgraph.retrieval.vector_cache import SKETCHES, VECTORS, WORDS
 
 
 def test_pages_fill_one_matrix_of_unit_rows_and_grow_past_the_expected_size() -> None:
@@ -63,3 +63,19 @@ def test_a_malformed_sketch_is_a_zero_row_and_mixed_widths_leave_the_words() -> 
     assert pages.matrix() is None  # the cache keeps the words alone
     assert pages.ids == ["a", "b", "c"]
     assert Pages(WORDS).matrix() is None
+
+
+def test_a_block_archived_while_its_page_was_read_is_left_out() -> None:
+    """Neo4j reads committed data: a block archived between the query's filter and its
+    read of the vector comes without one; it is gone, not a zero row or an error."""
+    for kind, vectors in (
+        (VECTORS, [[1.0, 0.0], None, [0.0, 2.0]]),
+        (SKETCHES, [sketch(np.array([1.0, 0.0])), None, [0.0, 2.0]]),
+    ):
+        pages = Pages(kind)
+        pages.add(["a", "b", "c"], vectors, [("ta", None), ("tb", None), ("tc", None)])
+        matrix = pages.matrix()
+        assert pages.ids == ["a", "c"]
+        assert pages.texts == [("ta", None), ("tc", None)]
+        assert matrix is not None
+        assert matrix.shape[0] == 2

@@ -8,7 +8,7 @@ class ActiveVector(TypedDict):
     tags: list[str]  # [] when the block has none
     category: str | None
     hours: float | None  # its last_reinforced_at
-    embedding: list[float]
+    embedding: list[float] | None  # None: archived between the query's filter and its read
     own: str | None  # the sketch of its own vector when it differs from its embedding's
 
 
