@@ -335,7 +335,9 @@ def render(report: dict[str, Any], images: Path) -> str:
     if soak:
         lines += [
             "",
-            f"Soak: {soak['minutes']:g} minutes, {soak['clients']} clients of two spaces "
+            "Soak"
+            + (f" (`{report['soak_command']}`)" if report.get("soak_command") else "")
+            + f": {soak['minutes']:g} minutes, {soak['clients']} clients of two spaces "
             f"through one server: {soak['calls']:,} calls, {soak['errors']} errors"
             + (
                 f" ({soak['refused']} refusals of the library's own, e.g. a full block, apart)"

@@ -44,7 +44,7 @@ async def soak_run(database: Database, url: str, server_pid: int, minutes: float
                     if roll < 0.3:
                         await memory.learn(texts[learned % len(texts)] + f" #{index}-{learned}")
                         learned += 1
-                        if index % CLIENTS_PER_SPACE == 0 and learned % 20 == 0:
+                        if index < len(marks) and learned % 20 == 0:  # one of each space
                             await memory.dream()
                     elif roll < 0.6:
                         found = await memory.recall(rng.choice(texts)[len(space) + 3 :])
