@@ -49,7 +49,8 @@ DEFAULT_DATA = ROOT.parent / "shared" / "data" / "locomo" / "locomo-dev.json"
 CONFIGURATIONS: dict[str, dict[str, Any]] = {
     "speaker-0.2": {"speaker_weight": 0.2},
     "speaker-0.6": {"speaker_weight": 0.6},
-    "temporal-0.5": {"temporal_weight": 0.5},
+    "temporal-0.3": {"temporal_weight": 0.3},
+    "temporal-0.7": {"temporal_weight": 0.7},
     "no-speaker": {"speaker_weight": 0.0},
     "no-temporal": {"temporal_weight": 0.0},
 }
