@@ -64,8 +64,8 @@ BENCHMARKS: dict[str, Benchmark] = {
             "benchmarks.locomo.layouts",
             "retrieval quality: R@1/5/10/20 on LoCoMo and a synthetic set, each learned in three "
             "layouts (metadata, inline, header), cross-validated over both sets' conversations",
-            "~57 min for the three layouts side by side (--merge) on this machine shared at load "
-            "11-20; its dreams took 15-20x their idle time",
+            "~10 min for the three layouts on an idle machine (5969d43); several times that "
+            "on a loaded one (its dreams take the cores)",
             "locomo.json",
         ),
         Benchmark(
