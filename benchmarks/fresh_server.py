@@ -5,12 +5,15 @@ space on the same server once it is warm (issue 64).
     python -m benchmarks fresh --sizes 10k,100k      # 100k too (~1 h here)
     python -m benchmarks fresh --sizes 2k --no-background-sampling
 
-For each size this starts a local Neo4j of its own under a temporary ELFGRAPH_NEO4J_HOME
-(a new JVM and an empty database; whatever NEO4J_URI says is not used) and runs one
-workload twice on it, each in a space of its own, one session each: first on the fresh,
-empty database (the *fresh* column), then at once in a second space beside the first (the
-*warmed* column: the same JVM, its query caches and index statistics made by the first
-space, which stays). The workload is what a new user does with real data on the first day:
+For each size this starts two local Neo4j servers of its own, each under a temporary
+ELFGRAPH_NEO4J_HOME (a new JVM and an empty database; whatever NEO4J_URI says is not used).
+On the first, not warmed up, one workload runs twice, each in a space of its own, one
+session each: first on the fresh, empty database (the *not warmed up* column), then at once
+in a second space beside the first (the *warmed* column: the same JVM, its compiled code,
+query caches and index statistics made by the first space, which stays). The second server
+is warmed up as `elfgraph neo4j start` warms a server it starts (elfgraph/warm_up/), then the
+workload runs once on its empty database (the *after its warm-up* column).
+The workload is what a new user does with real data on the first day:
 learn `size` short ops facts (benchmarks/corpus.py), the first 1,000 (a tenth below 10k) by
 learn(), the rest by learn_many in batches of 1,000, then one consolidate(skip_llm=True)
 with the mock embedder, then --queries recalls (top_k 5), --frames attention frames and
@@ -22,8 +25,8 @@ is stopped and its folder removed at the end (--keep-home keeps it).
 (db.index_sampling.background_enabled=false): the worst case of a fresh database, where
 no index statistics are taken but those the library asks for, so every plan made from the
 statistics of an empty index shows. Results: benchmarks/results/fresh.json and its section
-of docs/BENCHMARKS.md (`--out` writes only that file), and a table on stdout, the two columns
-side by side with their ratio.
+of docs/BENCHMARKS.md (`--out` writes only that file), and a table on stdout, the three
+columns side by side with the ratios to the warmed one.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ from elfgraph.memory import MemorySystem
 from elfgraph.neo4j_server.server import LocalNeo4j
 from elfgraph.schema.migrations import open_database
 from elfgraph.store.database import Database
+from elfgraph.warm_up import warm_local_server
 
 LEARN_ONE_BY_ONE = 1_000
 LEARN_BATCH = 1_000
@@ -177,7 +181,30 @@ def _frame(memory: MemorySystem, query: str) -> Callable[[], Awaitable[object]]:
 
 
 async def one_size(size: int, args: argparse.Namespace) -> dict[str, Any]:
-    """A new server for `size`: the workload on its empty database, then beside it."""
+    """Two new servers for `size`. On the first, not warmed up: the workload on its empty
+    database, then beside it (warmed). On the second, warmed up as `elfgraph neo4j start`
+    warms a server it started (elfgraph/warm_up/): the workload on its empty database."""
+    tag = uuid.uuid4().hex[:6]
+    print(f"{size:,} blocks on a fresh server, not warmed up …", flush=True)
+    fresh, warmed, machine = await _on_new_server(size, args, tag, warm_up=False)
+    print(f"{size:,} blocks on a fresh server after its warm-up …", flush=True)
+    after_warm_up, _, _ = await _on_new_server(size, args, tag, warm_up=True)
+    return {
+        "blocks": size,
+        "background_sampling": not args.no_background_sampling,
+        "server": {"heap": args.heap, "page_cache": args.page_cache},
+        "machine": machine,
+        "fresh": fresh,
+        "after_warm_up": after_warm_up,
+        "warmed": warmed,
+    }
+
+
+async def _on_new_server(
+    size: int, args: argparse.Namespace, tag: str, *, warm_up: bool
+) -> tuple[dict[str, Any], dict[str, Any] | None, dict[str, Any]]:
+    """The workload on a new server's empty database; with `warm_up` False, then again in a
+    second space beside the first (the warmed figures)."""
     home = Path(tempfile.mkdtemp(prefix="elfgraph-fresh-server-"))
     server = LocalNeo4j(home)
     settings = NO_BACKGROUND_SAMPLING if args.no_background_sampling else {}
@@ -189,6 +216,15 @@ async def one_size(size: int, args: argparse.Namespace) -> dict[str, Any]:
         assert status.pid is not None
         assert status.bolt_uri is not None
         assert state is not None
+        warm_up_figures: dict[str, float] = {}
+        if warm_up:
+            cpu = process_cpu_seconds(status.pid)
+            report = await warm_local_server(server)
+            assert report is not None
+            warm_up_figures = {
+                "warm_up_s": report.seconds,
+                "warm_up_server_cpu_s": round(process_cpu_seconds(status.pid) - cpu, 3),
+            }
         database = await open_database(
             Settings(
                 neo4j_uri=status.bolt_uri,
@@ -198,27 +234,22 @@ async def one_size(size: int, args: argparse.Namespace) -> dict[str, Any]:
         )
         try:
             machine = await describe(database)
-            tag = uuid.uuid4().hex[:6]
-            print(f"{size:,} blocks on a fresh server (home {home}) …", flush=True)
-            fresh = await workload(database, f"fresh-{tag}", size, args, status.pid)
-            print(json.dumps(fresh), flush=True)
-            print(f"{size:,} blocks on the same server, warmed by the first …", flush=True)
-            warmed = await workload(database, f"warmed-{tag}", size, args, status.pid)
-            print(json.dumps(warmed), flush=True)
+            prefix = "after-warm-up" if warm_up else "fresh"
+            first = await workload(database, f"{prefix}-{tag}", size, args, status.pid)
+            first |= warm_up_figures
+            print(json.dumps(first), flush=True)
+            second = None
+            if not warm_up:
+                print(f"{size:,} blocks on the same server, warmed by the first …", flush=True)
+                second = await workload(database, f"warmed-{tag}", size, args, status.pid)
+                print(json.dumps(second), flush=True)
         finally:
             await database.close()
     finally:
         await anyio.to_thread.run_sync(server.stop)
         if not args.keep_home:
             shutil.rmtree(home, ignore_errors=True)
-    return {
-        "blocks": size,
-        "background_sampling": not args.no_background_sampling,
-        "server": {"heap": args.heap, "page_cache": args.page_cache},
-        "machine": machine,
-        "fresh": fresh,
-        "warmed": warmed,
-    }
+    return first, second, machine
 
 
 ROWS = [
@@ -238,21 +269,29 @@ ROWS = [
 
 
 def table(run: dict[str, Any]) -> str:
-    """Fresh against warmed, side by side, with their ratio."""
+    """Fresh (without and after the warm-up) against warmed, side by side, with ratios."""
     fresh, warmed = run["fresh"], run["warmed"]
+    after = run.get("after_warm_up") or {}
     sampling = "" if run["background_sampling"] else ", background index sampling off"
     lines = [
         f"{run['blocks']:,} blocks ({fresh['learned_one_by_one']:,} by learn(){sampling})",
         "",
-        "| | fresh server, empty database | same server, warmed | fresh / warmed |",
-        "|---|---:|---:|---:|",
+        "| | fresh server, not warmed up | fresh server, after its warm-up | same server, "
+        "warmed | not warmed up / warmed | after warm-up / warmed |",
+        "|---|---:|---:|---:|---:|---:|",
     ]
+    if "warm_up_s" in after:
+        lines.append(
+            f"| the start's warm-up | — | {after['warm_up_s']:,.1f} s "
+            f"(server CPU {after['warm_up_server_cpu_s']:,.1f} s) | — | | |"
+        )
     for label, key, unit in ROWS:
-        a, b = fresh.get(key), warmed.get(key)
-        if a is None or b is None:
+        a, b, c = fresh.get(key), after.get(key), warmed.get(key)
+        if a is None or c is None:
             continue
-        ratio = f"{a / b:.2f}×" if b else "—"
-        lines.append(f"| {label} | {a:,.1f} {unit} | {b:,.1f} {unit} | {ratio} |")
+        cells = [f"{value:,.1f} {unit}" if value is not None else "—" for value in (a, b, c)]
+        ratios = [f"{value / c:.2f}×" if value is not None and c else "—" for value in (a, b)]
+        lines.append(f"| {label} | " + " | ".join(cells + ratios) + " |")
     return "\n".join(lines)
 
 

@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 
 from elfgraph.config.connection import Settings
@@ -27,6 +28,7 @@ from elfgraph.neo4j_server import LocalNeo4j
 from elfgraph.schema.migrations import open_database
 from elfgraph.spaces.registry import drop_space, find_space
 from elfgraph.store.database import Database
+from elfgraph.warm_up import warm_local_server
 from tests.support.docker import NEO4J_IMAGE, docker_answers
 from tests.support.fake_llm_server import FakeLLMServer
 from tests.support.memory import MakeMemory
@@ -70,6 +72,8 @@ def neo4j_settings() -> Iterator[Settings]:
     else:
         local_problem = None
     if local_problem is None:
+        if not was_running:  # as `elfgraph neo4j start` does (elfgraph/warm_up/)
+            anyio.run(warm_local_server, server)
         yield Settings(neo4j_home=server.home)
         if not was_running:
             server.stop()

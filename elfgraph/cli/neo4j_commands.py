@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.text import Text
 
-from elfgraph.cli._common import err, errors_as_exit, out, print_json
+from elfgraph.cli._common import err, errors_as_exit, out, print_json, run
 
 if TYPE_CHECKING:
     from elfgraph.neo4j_server import LocalNeo4j
@@ -62,9 +63,18 @@ def start(
             "keeps the release that created its data.",
         ),
     ] = None,
+    no_warm_up: Annotated[
+        bool,
+        typer.Option(
+            "--no-warm-up",
+            help="Skip the warm-up: a few seconds of elfgraph's own work on a scratch space, "
+            "so a new server's first real space is not slowed by its JVM compiling.",
+        ),
+    ] = False,
     json_output: JsonOption = False,
 ) -> None:
-    """Start the server (assembling it from Maven Central on first use); no-op if running."""
+    """Start the server (assembling it from Maven Central on first use) and warm it up;
+    no-op if it runs."""
     server = local(home)
     steps = err if json_output else out  # --json keeps stdout for the JSON
     if not server.is_running():
@@ -79,6 +89,8 @@ def start(
         progress=lambda line: steps.print(Text(line, style="dim")),
         version=neo4j_version,
     )
+    if not status.already_running and not no_warm_up:
+        warm_up(server, lambda line: steps.print(Text(line, style="dim")))
     if json_output:
         print_json(status.to_dict())
         return
@@ -87,6 +99,21 @@ def start(
     out.print(Text("Bolt:    ") + Text(str(status.bolt_uri), style="bold"))
     out.print(Text("Browser: ") + Text(str(status.browser_url), style="bold"))
     out.print("Credentials for your shell: eval $(elfgraph neo4j env)")
+
+
+def warm_up(server: LocalNeo4j, tell: Callable[[str], None]) -> None:
+    """Warm the server just started (elfgraph/warm_up/). A warm-up that fails is a warning:
+    the server runs, only its first space is slower."""
+    from elfgraph.errors import ElfgraphError
+    from elfgraph.warm_up import warm_local_server
+
+    try:
+        report = run(lambda: warm_local_server(server, tell))
+    except ElfgraphError as exc:
+        err.print(Text(f"warning: the warm-up did not finish: {exc.message}", style="yellow"))
+        return
+    if report is not None:
+        tell(f"Warmed up in {report.seconds:.1f} s.")
 
 
 @neo4j_app.command()

@@ -55,6 +55,14 @@ def serve(
     ] = None,
     ssl_certfile: Annotated[str | None, typer.Option(help="TLS certificate (PEM).")] = None,
     ssl_keyfile: Annotated[str | None, typer.Option(help="TLS private key (PEM).")] = None,
+    no_warm_up: Annotated[
+        bool,
+        typer.Option(
+            "--no-warm-up",
+            help="Do not warm a Neo4j server that was not warmed since it started "
+            "(a few seconds of scratch work; see `elfgraph neo4j start`).",
+        ),
+    ] = False,
 ) -> None:
     """Serve every space of the database over HTTP: a JSON API under /v1, the MCP tools at
     /v1/spaces/SPACE/mcp, /openapi.json and /docs. Every call needs a key (`elfgraph keys
@@ -89,7 +97,9 @@ def serve(
             recovery="Give both PEM files, or neither (and a reverse proxy with TLS).",
         )
     embedder_factory(embedder)  # a bad path fails here, before the server starts
-    run(_check_database)  # an unreachable Neo4j is one error line, not a traceback
+    # An unreachable Neo4j is one error line, not a traceback; a new server is warmed
+    # here, once, before any worker takes calls.
+    run(lambda: _check_database(warm_up=not no_warm_up))
     if (warning := options.warning()) is not None:
         err.print(Text(warning, style="yellow"))
     handlers = logging.getLogger("elfgraph").handlers
@@ -102,12 +112,17 @@ def serve(
     run_server(options)
 
 
-async def _check_database() -> None:
+async def _check_database(*, warm_up: bool) -> None:
     from elfgraph.config.connection import load_settings
     from elfgraph.schema.migrations import open_database
+    from elfgraph.warm_up import warm_up_server
 
     database = await open_database(load_settings())
-    await database.close()
+    try:
+        if warm_up:
+            await warm_up_server(database, progress=lambda line: err.print(Text(line, style="dim")))
+    finally:
+        await database.close()
 
 
 def key_table(keys: list[KeyRecord]) -> Table:

@@ -68,3 +68,21 @@ def remember_checked(connection: Connection, what: str, value: str) -> None:
         partial.replace(path)
     except OSError:
         partial.unlink(missing_ok=True)
+
+
+def forget_checked(connection: Connection, what: str) -> None:
+    """Forget a passed check (the thing checked was dropped): the next process checks again."""
+    path = _file(connection)
+    if path is None:
+        return
+    found = _read(path)
+    if what not in found:
+        return
+    found.pop(what)
+    partial = path.with_suffix(f".{os.getpid()}.partial")
+    try:
+        partial.write_text(json.dumps(found, indent=2), encoding="utf-8")
+        partial.replace(path)
+    except OSError:
+        partial.unlink(missing_ok=True)
+        path.unlink(missing_ok=True)  # better no record than a wrong one

@@ -8,10 +8,11 @@ from elfgraph.core.hnsw import HNSW_EF_CONSTRUCTION
 from elfgraph.embedding.base import EmbeddingService
 from elfgraph.embedding.choice import setting_for_model
 from elfgraph.errors import StorageError
-from elfgraph.schema.checked import is_checked, remember_checked
+from elfgraph.schema.checked import forget_checked, is_checked, remember_checked
 from elfgraph.schema.migrations import schema_indexes
 from elfgraph.schema.models import IndexInfo
 from elfgraph.spaces.repository.create_vector_index import create_vector_index
+from elfgraph.spaces.repository.drop_vector_index import drop_vector_index
 from elfgraph.store.database import Database
 
 VECTOR_INDEX = "block_embedding"
@@ -42,6 +43,19 @@ async def ensure_vector_index(database: Database, dimensions: int) -> None:
             f"model with {indexed} dimensions, or another Neo4j database.",
         )
     remember_checked(database.connection, VECTOR_INDEX, str(dimensions))
+
+
+async def vector_index_dimensions(database: Database) -> int | None:
+    """The shared vector index's dimension, or None when there is no index yet."""
+    existing = [i for i in await schema_indexes(database) if i.name == VECTOR_INDEX]
+    return index_dimensions(existing[0]) if existing else None
+
+
+async def drop_shared_vector_index(database: Database) -> None:
+    """Drop the shared vector index (the server warm-up does, on a database it found
+    without spaces); the next space to open creates it for its own embedder."""
+    await database.write(drop_vector_index)
+    forget_checked(database.connection, VECTOR_INDEX)
 
 
 def check_embedding_lock(

@@ -75,6 +75,7 @@ def start_service(
         MOCK_EMBEDDER,
         "--key-cache-seconds",
         "0",
+        "--no-warm-up",  # the suite's server was warmed when it started (conftest.py)
         *options,
     ]
     with log.open("wb") as sink:
