@@ -114,9 +114,10 @@ BENCHMARKS: dict[str, Benchmark] = {
         Benchmark(
             "fresh",
             "benchmarks.fresh_server",
-            "a new user's first 10k space on a fresh server and empty database against the "
-            "same space on that server once warm: learn, dream, recall, frame",
-            "~4 min at 10k (a server of its own); ~1 h with 100k",
+            "a new user's first 10k space on a fresh server and empty database, without and "
+            "after the start's warm-up, against the same space on a warm server: learn, "
+            "dream, recall, frame",
+            "~5 min at 10k (two servers of its own); ~1.5 h with 100k",
             "fresh.json",
         ),
         Benchmark(
