@@ -208,6 +208,7 @@ async def _on_new_server(
     home = Path(tempfile.mkdtemp(prefix="elfgraph-fresh-server-"))
     server = LocalNeo4j(home)
     settings = NO_BACKGROUND_SAMPLING if args.no_background_sampling else {}
+    print(f"  a new server (home {home})", flush=True)
     try:
         status = await anyio.to_thread.run_sync(
             lambda: server.start(heap=args.heap, page_cache=args.page_cache, settings=settings)
