@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from elfgraph.cli._common import JsonOption, err, errors_as_exit, out, print_json, run, show_logs
-from elfgraph.errors import ConfigError
+from elfgraph.errors import ConfigError, ElfgraphError
 
 if TYPE_CHECKING:
     from elfgraph.keys.models import KeyRecord, NewKey
@@ -121,6 +121,8 @@ async def _check_database(*, warm_up: bool) -> None:
     try:
         if warm_up:
             await warm_up_server(database, progress=lambda line: err.print(Text(line, style="dim")))
+    except ElfgraphError as exc:  # the service still starts: only a first space is slower
+        err.print(Text(f"warning: the warm-up did not finish: {exc.message}", style="yellow"))
     finally:
         await database.close()
 

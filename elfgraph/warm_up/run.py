@@ -11,7 +11,8 @@ to use it (the first real embedder then chooses its dimension, as on an empty da
 
 It is done once for each start of the server, whoever asks first (`elfgraph neo4j start`,
 `elfgraph serve`): a `ServerWarmUp` node holds the start time of the JVM it warmed,
-claimed before the work so that two workers do not both do it.
+claimed before the work so that two workers do not both do it. The scratch space is named
+after that start time; one left by a warm-up that was stopped goes at the next start's.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from elfgraph.embedding.mock import MockEmbeddingService
 from elfgraph.errors import ElfgraphError
 from elfgraph.memory import MemorySystem
 from elfgraph.retrieval.models import ScoredBlock
-from elfgraph.spaces.registry import drop_space, find_space, list_spaces
+from elfgraph.spaces.registry import drop_space, list_spaces
 from elfgraph.spaces.vector_index import drop_shared_vector_index, vector_index_dimensions
 from elfgraph.store.database import Database
 from elfgraph.warm_up.repository.claim_warm_up import claim_warm_up
@@ -35,7 +36,7 @@ from elfgraph.warm_up.texts import SPEAKERS, facts, questions
 
 log = logging.getLogger(__name__)
 
-WARM_UP_SPACE = "elfgraph-warm-up"
+WARM_UP_SPACE = "elfgraph-warm-up"  # the scratch space is this, "-", the JVM's start time
 # 1,000 brought a fresh server's first 10k space within 1.4× of a warm server's (learn,
 # learn_many, dream, recall, frame) for about 8 s of work here; 500 and 2,000 did as well
 # within the noise, none did 1.6-1.8× (DECISIONS.md).
@@ -66,24 +67,32 @@ async def warm_up_server(
     if started is None:
         log.info("server warm-up skipped: the server does not tell when it started")
         return None
-    if not await database.write(claim_warm_up, started=started, now=time.time()):
+    claimed, unfinished = await database.write(claim_warm_up, started=started, now=time.time())
+    if not claimed:
         return None
     tell = progress or (lambda line: None)
     tell(f"Warming up the server's query engine ({blocks:,} scratch blocks, a few seconds) …")
     began = time.perf_counter()
-    if await find_space(database, WARM_UP_SPACE) is not None:
-        await drop_space(database, WARM_UP_SPACE)  # left by a warm-up that was stopped
+    if unfinished is not None:  # a warm-up of an earlier start was stopped midway
+        await drop_space(database, scratch_space(unfinished))
+    space = scratch_space(started)
     dimensions = await vector_index_dimensions(database) or _DIMENSIONS
     try:
-        await _workload(database, blocks, dimensions)
+        await _workload(database, space, blocks, dimensions)
     finally:
-        await drop_space(database, WARM_UP_SPACE)
+        await drop_space(database, space)
         if not await list_spaces(database):
             await drop_shared_vector_index(database)
     seconds = round(time.perf_counter() - began, 2)
     await database.write(finish_warm_up, started=started, now=time.time(), seconds=seconds)
     log.info("server warmed up in %.1f s (%d scratch blocks)", seconds, blocks)
     return WarmUpReport(blocks=blocks, seconds=seconds)
+
+
+def scratch_space(started: int) -> str:
+    """The warm-up's space for the server run that started at `started` (epoch ms): a name
+    no user picks, so that dropping it never drops theirs."""
+    return f"{WARM_UP_SPACE}-{started}"
 
 
 async def _server_started_at(database: Database) -> int | None:
@@ -94,12 +103,12 @@ async def _server_started_at(database: Database) -> int | None:
         return None
 
 
-async def _workload(database: Database, blocks: int, dimensions: int) -> None:
+async def _workload(database: Database, space: str, blocks: int, dimensions: int) -> None:
     texts = facts(blocks)
     asked = questions(_RECALLS + _FRAMES)
     one_by_one = min(_ONE_BY_ONE, blocks // 10)
     memory = await MemorySystem.open(
-        WARM_UP_SPACE,
+        space,
         database=database,
         embedding_service=MockEmbeddingService(dimensions=dimensions),
     )

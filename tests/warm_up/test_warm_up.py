@@ -20,6 +20,7 @@ from elfgraph.warm_up import (
     WARM_UP_BLOCKS,
     WARM_UP_SPACE,
     WarmUpReport,
+    scratch_space,
     warm_local_server,
     warm_up_server,
 )
@@ -33,9 +34,12 @@ async def _labels(database: Database) -> dict[str, int]:
     return {row["label"]: row["n"] for row in rows}
 
 
-async def _forget_the_claim(database: Database) -> None:
-    """As if the server had started again: its next warm-up is due."""
-    await graph_write(database, "MATCH (w:ServerWarmUp) DELETE w")
+async def _as_if_restarted_after_a_stopped_warm_up(database: Database) -> str:
+    """As if the last warm-up had been stopped midway (claimed, never finished, its scratch
+    space left) and the server had started again since: the next warm-up is due. The name
+    of the scratch space left."""
+    await graph_write(database, "MATCH (w:ServerWarmUp) SET w.started = 1, w.finished_at = null")
+    return scratch_space(1)
 
 
 async def test_a_new_server_is_warmed_once_and_left_as_it_was(own_server: LocalNeo4j) -> None:
@@ -66,13 +70,15 @@ async def test_a_new_server_is_warmed_once_and_left_as_it_was(own_server: LocalN
         assert await vector_index_dimensions(database) == 48
 
         # A database in use keeps its vector index and its spaces through a warm-up, which
-        # embeds with the index's dimension; a space left by a warm-up that was stopped goes.
-        await _forget_the_claim(database)
-        left = await MemorySystem.open(
-            WARM_UP_SPACE, database=database, embedding_service=MockEmbeddingService(dimensions=48)
-        )
-        await left.learn("Left behind by a warm-up that was stopped.")
-        await left.close()
+        # embeds with the index's dimension; a space left by a warm-up that was stopped goes,
+        # and a space of the user's called like the warm-up's stays.
+        stopped = await _as_if_restarted_after_a_stopped_warm_up(database)
+        for name in (stopped, WARM_UP_SPACE):
+            other = await MemorySystem.open(
+                name, database=database, embedding_service=MockEmbeddingService(dimensions=48)
+            )
+            await other.learn(f"A block of {name}.")
+            await other.close()
         reports: list[WarmUpReport | None] = []
 
         async def warm() -> None:
@@ -83,9 +89,13 @@ async def test_a_new_server_is_warmed_once_and_left_as_it_was(own_server: LocalN
             group.start_soon(warm)
         assert sorted(r is None for r in reports) == [False, True]
         assert await vector_index_dimensions(database) == 48
-        spaces = await graph(database, "MATCH (s:Space) RETURN s.name AS name")
-        assert spaces == [{"name": "first-real"}]
-        blocks = await graph(database, "MATCH (b:Block) RETURN b.space AS space, count(*) AS n")
-        assert blocks == [{"space": "first-real", "n": 1}]
+        spaces = await graph(database, "MATCH (s:Space) RETURN s.name AS name ORDER BY name")
+        assert spaces == [{"name": WARM_UP_SPACE}, {"name": "first-real"}]
+        blocks = await graph(
+            database, "MATCH (b:Block) RETURN b.space AS space, count(*) AS n ORDER BY space"
+        )
+        assert blocks == [{"space": WARM_UP_SPACE, "n": 1}, {"space": "first-real", "n": 1}]
+        marker = await graph(database, "MATCH (w:ServerWarmUp) RETURN w.finished_at AS at")
+        assert marker[0]["at"] is not None
     finally:
         await database.close()
