@@ -2,7 +2,7 @@
 space on the same server once it is warm (issue 64).
 
     python -m benchmarks fresh                       # 10k
-    python -m benchmarks fresh --sizes 10k,100k      # 100k too (~1 h here)
+    python -m benchmarks fresh --sizes 10k,100k      # 100k too (~10 min here)
     python -m benchmarks fresh --sizes 2k --no-background-sampling
 
 For each size this starts two local Neo4j servers of its own, each under a temporary

@@ -117,7 +117,7 @@ BENCHMARKS: dict[str, Benchmark] = {
             "a new user's first 10k space on a fresh server and empty database, without and "
             "after the start's warm-up, against the same space on a warm server: learn, "
             "dream, recall, frame",
-            "~5 min at 10k (two servers of its own); ~1.5 h with 100k",
+            "~5 min at 10k (two servers of its own); ~10 min with 100k",
             "fresh.json",
         ),
         Benchmark(
