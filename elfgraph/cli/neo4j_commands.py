@@ -67,7 +67,7 @@ def start(
         bool,
         typer.Option(
             "--no-warm-up",
-            help="Skip the warm-up: a few seconds of elfgraph's own work on a scratch space, "
+            help="Skip the warm-up: ~15 s of elfgraph's own work on a scratch space, "
             "so a new server's first real space is not slowed by its JVM compiling.",
         ),
     ] = False,

@@ -60,7 +60,7 @@ def serve(
         typer.Option(
             "--no-warm-up",
             help="Do not warm a Neo4j server that was not warmed since it started "
-            "(a few seconds of scratch work; see `elfgraph neo4j start`).",
+            "(~15 s of scratch work on 2 cores; see `elfgraph neo4j start`).",
         ),
     ] = False,
 ) -> None:

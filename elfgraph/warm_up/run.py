@@ -71,7 +71,7 @@ async def warm_up_server(
     if not claimed:
         return None
     tell = progress or (lambda line: None)
-    tell(f"Warming up the server's query engine ({blocks:,} scratch blocks, a few seconds) …")
+    tell(f"Warming up the server's query engine ({blocks:,} scratch blocks, ~15 s on 2 cores) …")
     began = time.perf_counter()
     if unfinished is not None:  # a warm-up of an earlier start was stopped midway
         await drop_space(database, scratch_space(unfinished))
