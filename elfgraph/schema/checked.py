@@ -62,12 +62,7 @@ def remember_checked(connection: Connection, what: str, value: str) -> None:
         "database": connection.database,
         what: value,
     }
-    partial = path.with_suffix(f".{os.getpid()}.partial")
-    try:
-        partial.write_text(json.dumps(found, indent=2), encoding="utf-8")
-        partial.replace(path)
-    except OSError:
-        partial.unlink(missing_ok=True)
+    _write(path, found)
 
 
 def forget_checked(connection: Connection, what: str) -> None:
@@ -79,10 +74,17 @@ def forget_checked(connection: Connection, what: str) -> None:
     if what not in found:
         return
     found.pop(what)
+    if not _write(path, found):
+        path.unlink(missing_ok=True)  # better no record than a wrong one
+
+
+def _write(path: Path, found: dict[str, str]) -> bool:
+    """Replace the file at once (a reader never sees half of it); False if it could not."""
     partial = path.with_suffix(f".{os.getpid()}.partial")
     try:
         partial.write_text(json.dumps(found, indent=2), encoding="utf-8")
         partial.replace(path)
     except OSError:
         partial.unlink(missing_ok=True)
-        path.unlink(missing_ok=True)  # better no record than a wrong one
+        return False
+    return True
